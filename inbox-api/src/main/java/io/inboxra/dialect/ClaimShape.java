@@ -1,0 +1,26 @@
+package io.inboxra.dialect;
+
+/**
+ * What a claim statement returns for each row it takes.
+ *
+ * <p>The adapter asks for {@link #ROLES}: each column it needs, labelled with its role, so
+ * it reads the result by label whatever the table calls its columns.
+ */
+public enum ClaimShape {
+    /** The id, attempt (when the table has one) and payload columns, under their own names. */
+    ROWS,
+    /** The id column only. */
+    IDS,
+    /**
+     * The id, payload and (when the table has one) attempt columns, labelled
+     * {@value #ID}, {@value #PAYLOAD} and {@value #ATTEMPT}.
+     */
+    ROLES;
+
+    /** The label of the id column in a {@link #ROLES} claim. */
+    public static final String ID = "inbox_id";
+    /** The label of the payload column in a {@link #ROLES} claim. */
+    public static final String PAYLOAD = "inbox_payload";
+    /** The label of the attempt column in a {@link #ROLES} claim. */
+    public static final String ATTEMPT = "inbox_attempt";
+}

@@ -1,0 +1,19 @@
+package io.inboxra.dialect;
+
+/**
+ * A value a {@link Statement} binds, in the order its placeholders ({@code ?}) appear.
+ *
+ * <p>The adapter binds each one from the delivery at hand; a dialect only says which it needs.
+ */
+public enum Param {
+    /** The subscription's queue (the {@code queue} property; the seeds call it the group). */
+    QUEUE,
+    /** The JVM's current time as a {@code java.sql.Timestamp}. Built-in dialects use the database's clock instead. */
+    NOW,
+    /** How many rows a claim may take at most. */
+    LIMIT,
+    /** The claimed row's id. */
+    ID,
+    /** The claim's fencing token (the lease form's {@code locked_until} value). */
+    TOKEN
+}

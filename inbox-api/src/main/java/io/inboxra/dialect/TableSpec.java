@@ -1,0 +1,151 @@
+package io.inboxra.dialect;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The description of one inbox table, as a subscription's activation config gives it.
+ *
+ * <p>Names are plain identifiers (letters, digits, {@code _}, {@code $}; the table may be
+ * qualified by a schema as {@code schema.table}), already checked against the database's
+ * metadata and spelled as the database stores them; a dialect quotes them.
+ *
+ * <pre>{@code
+ * TableSpec spec = TableSpec.builder("invoice_jobs")
+ *         .queueColumn("queue")
+ *         .dueColumn("due_at")
+ *         .build();
+ * }</pre>
+ *
+ * @param table the table, optionally {@code schema.table}
+ * @param idColumn the key; the claim order ends with it
+ * @param payloadColumn the bytes or text handed to the listener
+ * @param queueColumn the column that tells which queue a row belongs to
+ * @param dueColumn rows due later than now are not claimed
+ * @param priorityColumn claim order: lower values first
+ * @param attemptColumn failed deliveries are counted here
+ * @param processedAtColumn settled rows are marked here instead of deleted
+ * @param lockedUntilColumn selects the lease form
+ * @param advisoryLock a column or expression; selects the advisory lock form
+ * @param fifoColumn the FIFO group of a row
+ */
+public record TableSpec(
+        String table,
+        String idColumn,
+        String payloadColumn,
+        Optional<String> queueColumn,
+        Optional<String> dueColumn,
+        Optional<String> priorityColumn,
+        Optional<String> attemptColumn,
+        Optional<String> processedAtColumn,
+        Optional<String> lockedUntilColumn,
+        Optional<String> advisoryLock,
+        Optional<String> fifoColumn) {
+
+    /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
+    public TableSpec {
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(idColumn, "idColumn");
+        Objects.requireNonNull(payloadColumn, "payloadColumn");
+        Objects.requireNonNull(queueColumn, "queueColumn");
+        Objects.requireNonNull(dueColumn, "dueColumn");
+        Objects.requireNonNull(priorityColumn, "priorityColumn");
+        Objects.requireNonNull(attemptColumn, "attemptColumn");
+        Objects.requireNonNull(processedAtColumn, "processedAtColumn");
+        Objects.requireNonNull(lockedUntilColumn, "lockedUntilColumn");
+        Objects.requireNonNull(advisoryLock, "advisoryLock");
+        Objects.requireNonNull(fifoColumn, "fifoColumn");
+    }
+
+    /**
+     * The form this table's rows are claimed in.
+     *
+     * @return {@link Form#LEASE} with a locked-until column, {@link Form#ADVISORY} with an
+     *         advisory lock, otherwise {@link Form#ROW_LOCK}
+     */
+    public Form form() {
+        if (lockedUntilColumn.isPresent()) {
+            return Form.LEASE;
+        }
+        return advisoryLock.isPresent() ? Form.ADVISORY : Form.ROW_LOCK;
+    }
+
+    /** @return whether the table keeps FIFO groups */
+    public boolean isFifo() {
+        return fifoColumn.isPresent();
+    }
+
+    /**
+     * A builder for the table of the given name, with the columns {@code id} and
+     * {@code payload} and nothing else.
+     *
+     * @param table the table, optionally {@code schema.table}
+     * @return the builder
+     */
+    public static Builder builder(String table) {
+        return new Builder(table);
+    }
+
+    /** @return a builder holding this description, to change a part of it */
+    public Builder toBuilder() {
+        Builder b = new Builder(table).idColumn(idColumn).payloadColumn(payloadColumn);
+        b.queueColumn = queueColumn;
+        b.dueColumn = dueColumn;
+        b.priorityColumn = priorityColumn;
+        b.attemptColumn = attemptColumn;
+        b.processedAtColumn = processedAtColumn;
+        b.lockedUntilColumn = lockedUntilColumn;
+        b.advisoryLock = advisoryLock;
+        b.fifoColumn = fifoColumn;
+        return b;
+    }
+
+    /** Builds a {@link TableSpec}; a {@code null} column leaves it out. */
+    public static final class Builder {
+        private String table;
+        private String idColumn = "id";
+        private String payloadColumn = "payload";
+        private Optional<String> queueColumn = Optional.empty();
+        private Optional<String> dueColumn = Optional.empty();
+        private Optional<String> priorityColumn = Optional.empty();
+        private Optional<String> attemptColumn = Optional.empty();
+        private Optional<String> processedAtColumn = Optional.empty();
+        private Optional<String> lockedUntilColumn = Optional.empty();
+        private Optional<String> advisoryLock = Optional.empty();
+        private Optional<String> fifoColumn = Optional.empty();
+
+        private Builder(String table) {
+            this.table = table;
+        }
+
+        /** @param v the table @return this builder */
+        public Builder table(String v) { table = v; return this; }
+        /** @param v the id column @return this builder */
+        public Builder idColumn(String v) { idColumn = v; return this; }
+        /** @param v the payload column @return this builder */
+        public Builder payloadColumn(String v) { payloadColumn = v; return this; }
+        /** @param v the queue column, or null @return this builder */
+        public Builder queueColumn(String v) { queueColumn = Optional.ofNullable(v); return this; }
+        /** @param v the due column, or null @return this builder */
+        public Builder dueColumn(String v) { dueColumn = Optional.ofNullable(v); return this; }
+        /** @param v the priority column, or null @return this builder */
+        public Builder priorityColumn(String v) { priorityColumn = Optional.ofNullable(v); return this; }
+        /** @param v the attempt column, or null @return this builder */
+        public Builder attemptColumn(String v) { attemptColumn = Optional.ofNullable(v); return this; }
+        /** @param v the processed-at column, or null @return this builder */
+        public Builder processedAtColumn(String v) { processedAtColumn = Optional.ofNullable(v); return this; }
+        /** @param v the locked-until column, or null @return this builder */
+        public Builder lockedUntilColumn(String v) { lockedUntilColumn = Optional.ofNullable(v); return this; }
+        /** @param v the advisory lock column or expression, or null @return this builder */
+        public Builder advisoryLock(String v) { advisoryLock = Optional.ofNullable(v); return this; }
+        /** @param v the FIFO group column, or null @return this builder */
+        public Builder fifoColumn(String v) { fifoColumn = Optional.ofNullable(v); return this; }
+
+        /** @return the description */
+        public TableSpec build() {
+            return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
+                    priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
+                    advisoryLock, fifoColumn);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.inboxra.ra;
+
+import io.inboxra.InboxListener;
+import io.inboxra.ra.config.Property;
+import io.inboxra.ra.config.SettingsReader;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.Activation;
+import jakarta.resource.spi.ActivationSpec;
+import jakarta.resource.spi.InvalidPropertyException;
+import jakarta.resource.spi.ResourceAdapter;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The activation config of one inbox MDB: the table description, the workers, the polling
+ * and the database. Every property is text, read and checked by {@link SettingsReader} so
+ * that each mistake gets a message naming the property, the value and the fix; see
+ * {@link Property} for the list and defaults.
+ */
+@Activation(messageListeners = InboxListener.class)
+public class InboxActivationSpec implements ActivationSpec {
+
+    private final Map<String, String> values = new LinkedHashMap<>();
+    private ResourceAdapter resourceAdapter;
+
+    /** @return the properties set on this activation, by name */
+    public Map<String, String> values() {
+        return Collections.unmodifiableMap(values);
+    }
+
+    /**
+     * Checks the properties set so far (the adapter's defaults and MicroProfile Config are
+     * applied at activation, which checks again, with the database).
+     */
+    @Override
+    public void validate() throws InvalidPropertyException {
+        Map<String, String> merged = new LinkedHashMap<>();
+        if (resourceAdapter instanceof InboxResourceAdapter adapter) {
+            merged.putAll(adapter.defaults());
+        }
+        merged.putAll(values);
+        SettingsReader.read(merged, "inbox");
+    }
+
+    @Override
+    public ResourceAdapter getResourceAdapter() {
+        return resourceAdapter;
+    }
+
+    @Override
+    public void setResourceAdapter(ResourceAdapter resourceAdapter) throws ResourceException {
+        this.resourceAdapter = resourceAdapter;
+    }
+
+    private String get(Property property) {
+        return values.get(property.key());
+    }
+
+    private void set(Property property, String value) {
+        if (value == null) {
+            values.remove(property.key());
+        } else {
+            values.put(property.key(), value);
+        }
+    }
+
+    // JavaBean properties, one pair each, as the container sets them from the activation config.
+
+    public String getName() { return get(Property.NAME); }
+    public void setName(String v) { set(Property.NAME, v); }
+    public String getTable() { return get(Property.TABLE); }
+    public void setTable(String v) { set(Property.TABLE, v); }
+    public String getIdColumn() { return get(Property.ID_COLUMN); }
+    public void setIdColumn(String v) { set(Property.ID_COLUMN, v); }
+    public String getPayloadColumn() { return get(Property.PAYLOAD_COLUMN); }
+    public void setPayloadColumn(String v) { set(Property.PAYLOAD_COLUMN, v); }
+    public String getQueueColumn() { return get(Property.QUEUE_COLUMN); }
+    public void setQueueColumn(String v) { set(Property.QUEUE_COLUMN, v); }
+    public String getQueue() { return get(Property.QUEUE); }
+    public void setQueue(String v) { set(Property.QUEUE, v); }
+    public String getDueColumn() { return get(Property.DUE_COLUMN); }
+    public void setDueColumn(String v) { set(Property.DUE_COLUMN, v); }
+    public String getPriorityColumn() { return get(Property.PRIORITY_COLUMN); }
+    public void setPriorityColumn(String v) { set(Property.PRIORITY_COLUMN, v); }
+    public String getAttemptColumn() { return get(Property.ATTEMPT_COLUMN); }
+    public void setAttemptColumn(String v) { set(Property.ATTEMPT_COLUMN, v); }
+    public String getProcessedAtColumn() { return get(Property.PROCESSED_AT_COLUMN); }
+    public void setProcessedAtColumn(String v) { set(Property.PROCESSED_AT_COLUMN, v); }
+    public String getLockedUntilColumn() { return get(Property.LOCKED_UNTIL_COLUMN); }
+    public void setLockedUntilColumn(String v) { set(Property.LOCKED_UNTIL_COLUMN, v); }
+    public String getAdvisoryLock() { return get(Property.ADVISORY_LOCK); }
+    public void setAdvisoryLock(String v) { set(Property.ADVISORY_LOCK, v); }
+    public String getFifoColumn() { return get(Property.FIFO_COLUMN); }
+    public void setFifoColumn(String v) { set(Property.FIFO_COLUMN, v); }
+    public String getWorkers() { return get(Property.WORKERS); }
+    public void setWorkers(String v) { set(Property.WORKERS, v); }
+    public String getPollInterval() { return get(Property.POLL_INTERVAL); }
+    public void setPollInterval(String v) { set(Property.POLL_INTERVAL, v); }
+    public String getMaxPollInterval() { return get(Property.MAX_POLL_INTERVAL); }
+    public void setMaxPollInterval(String v) { set(Property.MAX_POLL_INTERVAL, v); }
+    public String getIsolation() { return get(Property.ISOLATION); }
+    public void setIsolation(String v) { set(Property.ISOLATION, v); }
+    public String getDialect() { return get(Property.DIALECT); }
+    public void setDialect(String v) { set(Property.DIALECT, v); }
+    public String getDataSourceClass() { return get(Property.DATA_SOURCE_CLASS); }
+    public void setDataSourceClass(String v) { set(Property.DATA_SOURCE_CLASS, v); }
+    public String getUrl() { return get(Property.URL); }
+    public void setUrl(String v) { set(Property.URL, v); }
+    public String getUser() { return get(Property.USER); }
+    public void setUser(String v) { set(Property.USER, v); }
+    public String getPassword() { return get(Property.PASSWORD); }
+    public void setPassword(String v) { set(Property.PASSWORD, v); }
+    public String getDataSourceProperties() { return get(Property.DATA_SOURCE_PROPERTIES); }
+    public void setDataSourceProperties(String v) { set(Property.DATA_SOURCE_PROPERTIES, v); }
+
+    @Override
+    public String toString() {
+        Map<String, String> shown = new LinkedHashMap<>(values);
+        shown.computeIfPresent(Property.PASSWORD.key(), (k, v) -> "(hidden)");
+        return "InboxActivationSpec" + shown;
+    }
+}

@@ -1,0 +1,160 @@
+package io.inboxra.ra;
+
+import io.inboxra.ra.config.Property;
+import io.inboxra.ra.config.SettingsReader;
+import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.delivery.Subscription;
+import jakarta.resource.NotSupportedException;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.ActivationSpec;
+import jakarta.resource.spi.BootstrapContext;
+import jakarta.resource.spi.ConfigProperty;
+import jakarta.resource.spi.Connector;
+import jakarta.resource.spi.ResourceAdapter;
+import jakarta.resource.spi.ResourceAdapterInternalException;
+import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.transaction.xa.XAResource;
+
+/**
+ * The Inbox resource adapter: turns each inbox MDB's activation into a {@link Subscription}
+ * that claims rows of its table and delivers them inside the MDB's transaction. Its config
+ * properties are the defaults of every activation's data source.
+ */
+@Connector(
+        displayName = "Inbox RA",
+        description = "Delivers rows of database inbox tables to message-driven beans, settled in the MDB's transaction",
+        vendorName = "Inbox RA",
+        eisType = "Database inbox tables",
+        version = "0.1")
+public class InboxResourceAdapter implements ResourceAdapter {
+
+    private static final Logger LOG = System.getLogger(InboxResourceAdapter.class.getName());
+    /** How long deliveries in work may take to finish when a subscription stops. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+    private final Map<Key, Subscription> subscriptions = new ConcurrentHashMap<>();
+    private volatile BootstrapContext bootstrap;
+
+    @ConfigProperty(description = "Default XADataSource class of every subscription")
+    private String dataSourceClass;
+    @ConfigProperty(description = "Default JDBC URL of every subscription")
+    private String url;
+    @ConfigProperty(description = "Default database user of every subscription")
+    private String user;
+    @ConfigProperty(description = "Default database password of every subscription", confidential = true)
+    private String password;
+    @ConfigProperty(description = "Default data source properties (key=value;key=value) of every subscription")
+    private String dataSourceProperties;
+
+    @Override
+    public void start(BootstrapContext context) {
+        this.bootstrap = context;
+        LOG.log(Level.INFO, "Inbox resource adapter started");
+    }
+
+    @Override
+    public void stop() {
+        subscriptions.values().forEach(s -> s.stop(STOP_GRACE));
+        subscriptions.clear();
+        LOG.log(Level.INFO, "Inbox resource adapter stopped");
+    }
+
+    @Override
+    public void endpointActivation(MessageEndpointFactory factory, ActivationSpec spec) throws ResourceException {
+        if (!(spec instanceof InboxActivationSpec inboxSpec)) {
+            throw new NotSupportedException("The Inbox resource adapter takes an InboxActivationSpec, not " + spec);
+        }
+        if (bootstrap == null) {
+            throw new ResourceAdapterInternalException("The Inbox resource adapter has not been started");
+        }
+        Map<String, String> values = new LinkedHashMap<>(defaults());
+        values.putAll(inboxSpec.values());
+        SubscriptionSettings settings = SettingsReader.read(values, defaultName(factory));
+        Subscription subscription = Subscription.activate(settings, factory, bootstrap.getWorkManager());
+        Subscription previous = subscriptions.put(new Key(factory, spec), subscription);
+        if (previous != null) {
+            previous.stop(STOP_GRACE);
+        }
+    }
+
+    @Override
+    public void endpointDeactivation(MessageEndpointFactory factory, ActivationSpec spec) {
+        Subscription subscription = subscriptions.remove(new Key(factory, spec));
+        if (subscription != null) {
+            subscription.stop(STOP_GRACE);
+        }
+    }
+
+    @Override
+    public XAResource[] getXAResources(ActivationSpec[] specs) {
+        // The adapter's branches are resolved by the adapter itself (see DESIGN.md, recovery).
+        return new XAResource[0];
+    }
+
+    /** @return the adapter-level values that every activation starts from */
+    Map<String, String> defaults() {
+        Map<String, String> defaults = new LinkedHashMap<>();
+        putIfSet(defaults, Property.DATA_SOURCE_CLASS, dataSourceClass);
+        putIfSet(defaults, Property.URL, url);
+        putIfSet(defaults, Property.USER, user);
+        putIfSet(defaults, Property.PASSWORD, password);
+        putIfSet(defaults, Property.DATA_SOURCE_PROPERTIES, dataSourceProperties);
+        return defaults;
+    }
+
+    private static void putIfSet(Map<String, String> map, Property property, String value) {
+        if (value != null && !value.isBlank()) {
+            map.put(property.key(), value);
+        }
+    }
+
+    private static String defaultName(MessageEndpointFactory factory) {
+        Class<?> endpointClass = factory.getEndpointClass();
+        if (endpointClass != null) {
+            return endpointClass.getSimpleName();
+        }
+        return Objects.requireNonNullElse(factory.getActivationName(), "inbox");
+    }
+
+    public String getDataSourceClass() { return dataSourceClass; }
+    public void setDataSourceClass(String v) { dataSourceClass = v; }
+    public String getUrl() { return url; }
+    public void setUrl(String v) { url = v; }
+    public String getUser() { return user; }
+    public void setUser(String v) { user = v; }
+    public String getPassword() { return password; }
+    public void setPassword(String v) { password = v; }
+    public String getDataSourceProperties() { return dataSourceProperties; }
+    public void setDataSourceProperties(String v) { dataSourceProperties = v; }
+
+    @Override
+    public boolean equals(Object other) {
+        return this == other;
+    }
+
+    @Override
+    public int hashCode() {
+        return System.identityHashCode(this);
+    }
+
+    /** An activation: the endpoint factory and the spec it was activated with. */
+    private record Key(MessageEndpointFactory factory, ActivationSpec spec) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key k && k.factory == factory && k.spec == spec;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(factory) * 31 + System.identityHashCode(spec);
+        }
+    }
+}

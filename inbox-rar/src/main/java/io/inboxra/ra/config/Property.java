@@ -1,0 +1,68 @@
+package io.inboxra.ra.config;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Every activation config property of a subscription: its name, its default and what it
+ * means. The activation spec, the settings reader and the README's property table all follow
+ * this list (a test checks the README against it).
+ */
+public enum Property {
+    NAME("name", "the MDB's class name", "the subscription's name: in logs and MicroProfile Config keys"),
+    TABLE("table", null, "the inbox table (`schema.table` allowed); required"),
+    ID_COLUMN("idColumn", "id", "the key; the claim order ends with it"),
+    PAYLOAD_COLUMN("payloadColumn", "payload", "the bytes or text handed to the MDB"),
+    QUEUE_COLUMN("queueColumn", null, "the column naming a row's queue, when several queues share the table"),
+    QUEUE("queue", null, "the queue this subscription claims; needs `queueColumn`"),
+    DUE_COLUMN("dueColumn", null, "rows due later than now (database time) are not claimed"),
+    PRIORITY_COLUMN("priorityColumn", null, "claim order: priority (lower first), then due, then id"),
+    ATTEMPT_COLUMN("attemptColumn", null, "the attempt counter handed to the MDB as `attempt()`"),
+    PROCESSED_AT_COLUMN("processedAtColumn", null, "settle by setting this column instead of deleting; claims skip marked rows"),
+    LOCKED_UNTIL_COLUMN("lockedUntilColumn", null, "selects the lease form (not available yet)"),
+    ADVISORY_LOCK("advisoryLock", null, "selects the advisory lock form (not available yet)"),
+    FIFO_COLUMN("fifoColumn", null, "FIFO groups (not available yet)"),
+    WORKERS("workers", "1", "deliveries in work at once; at most the server's MDB pool size"),
+    POLL_INTERVAL("pollInterval", "PT1S", "idle wait after an empty claim (ISO-8601 duration)"),
+    MAX_POLL_INTERVAL("maxPollInterval", "PT10S", "the idle wait doubles up to this"),
+    ISOLATION("isolation", "READ_COMMITTED", "isolation of the claim's transaction: READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE"),
+    DIALECT("dialect", "detected", "`postgres`, `h2`, or the class name of your own `io.inboxra.dialect.Dialect`"),
+    DATA_SOURCE_CLASS("dataSourceClass", "from `url`", "the `javax.sql.XADataSource` class of the database"),
+    URL("url", "adapter's", "the JDBC URL"),
+    USER("user", "adapter's", "the database user"),
+    PASSWORD("password", "adapter's", "the password; give it through MicroProfile Config, not an annotation"),
+    DATA_SOURCE_PROPERTIES("dataSourceProperties", "adapter's", "more data source properties, `key=value;key=value`");
+
+    private final String key;
+    private final String defaultValue;
+    private final String meaning;
+
+    Property(String key, String defaultValue, String meaning) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.meaning = meaning;
+    }
+
+    /** @return the property's name, as in {@code @ActivationConfigProperty(propertyName = ...)} */
+    public String key() {
+        return key;
+    }
+
+    /** @return the default, as the README states it; empty when there is none */
+    public Optional<String> defaultValue() {
+        return Optional.ofNullable(defaultValue);
+    }
+
+    /** @return what the property means */
+    public String meaning() {
+        return meaning;
+    }
+
+    /**
+     * @param key a property name
+     * @return the property of that name
+     */
+    public static Optional<Property> byKey(String key) {
+        return Arrays.stream(values()).filter(p -> p.key.equals(key)).findFirst();
+    }
+}

@@ -1,0 +1,202 @@
+package io.inboxra.ra.config;
+
+import io.inboxra.dialect.TableSpec;
+
+import java.sql.Connection;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a subscription's activation config (property name to text) into
+ * {@link SubscriptionSettings}, collecting every problem before it fails, so a user fixes
+ * them all in one round.
+ */
+public final class SettingsReader {
+
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,62}");
+    private static final Pattern TABLE = Pattern.compile(IDENTIFIER + "(\\." + IDENTIFIER + ")?");
+    private static final String IDENTIFIER_RULE = "not a plain identifier (letters, digits, _ and $,"
+            + " starting with a letter or _, at most 63 characters)";
+    private static final Map<String, Integer> ISOLATIONS = Map.of(
+            "READ_COMMITTED", Connection.TRANSACTION_READ_COMMITTED,
+            "REPEATABLE_READ", Connection.TRANSACTION_REPEATABLE_READ,
+            "SERIALIZABLE", Connection.TRANSACTION_SERIALIZABLE);
+
+    private final Map<String, String> values;
+    private final List<String> problems = new ArrayList<>();
+
+    private SettingsReader(Map<String, String> values) {
+        this.values = values;
+    }
+
+    /**
+     * Reads the settings.
+     *
+     * @param values property name to value; blank values count as absent
+     * @param defaultName the name when the {@code name} property is absent
+     * @return the settings
+     * @throws InvalidSettingsException naming every property that is wrong
+     */
+    public static SubscriptionSettings read(Map<String, String> values, String defaultName)
+            throws InvalidSettingsException {
+        Map<String, String> present = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            if (v != null && !v.isBlank()) {
+                present.put(k, v.trim());
+            }
+        });
+        return new SettingsReader(present).read(defaultName);
+    }
+
+    private SubscriptionSettings read(String defaultName) throws InvalidSettingsException {
+        String name = optional(Property.NAME).orElse(defaultName);
+        TableSpec table = table();
+        Optional<String> queue = optional(Property.QUEUE);
+        if (queue.isPresent() && table.queueColumn().isEmpty()) {
+            problems.add("Property 'queue' is '" + queue.get() + "' but 'queueColumn' is not set:"
+                    + " name the column that holds each row's queue in 'queueColumn', or remove 'queue'.");
+        }
+        if (queue.isEmpty() && table.queueColumn().isPresent()) {
+            problems.add("Property 'queueColumn' is '" + table.queueColumn().get() + "' but 'queue' is not set:"
+                    + " name the queue this subscription claims in 'queue', or remove 'queueColumn'.");
+        }
+        notYetAvailable(Property.LOCKED_UNTIL_COLUMN, "the lease form");
+        notYetAvailable(Property.ADVISORY_LOCK, "the advisory lock form");
+        notYetAvailable(Property.FIFO_COLUMN, "FIFO groups");
+        int workers = positiveInt(Property.WORKERS, 1);
+        Duration poll = duration(Property.POLL_INTERVAL, Duration.ofSeconds(1));
+        Duration maxPoll = duration(Property.MAX_POLL_INTERVAL, Duration.ofSeconds(10));
+        if (maxPoll.compareTo(poll) < 0) {
+            problems.add("Property 'maxPollInterval' is '" + maxPoll + "', shorter than 'pollInterval' ('"
+                    + poll + "'): set it to at least the poll interval.");
+        }
+        int isolation = isolation();
+        Optional<String> dialect = optional(Property.DIALECT);
+        DataSourceSettings dataSource = dataSource();
+        if (!problems.isEmpty()) {
+            throw new InvalidSettingsException(name, problems);
+        }
+        return new SubscriptionSettings(name, table, queue, workers, poll, maxPoll, isolation,
+                dialect, dataSource);
+    }
+
+    private TableSpec table() {
+        Optional<String> table = optional(Property.TABLE);
+        if (table.isEmpty()) {
+            problems.add("Property 'table' is not set: name the inbox table, for example"
+                    + " @ActivationConfigProperty(propertyName = \"table\", propertyValue = \"invoice_jobs\").");
+        } else if (!TABLE.matcher(table.get()).matches()) {
+            problems.add("Property 'table' is '" + table.get() + "': " + IDENTIFIER_RULE
+                    + "; name the table (or schema.table) without quotes, spaces or semicolons.");
+        }
+        return TableSpec.builder(table.orElse("?"))
+                .idColumn(column(Property.ID_COLUMN).orElse("id"))
+                .payloadColumn(column(Property.PAYLOAD_COLUMN).orElse("payload"))
+                .queueColumn(column(Property.QUEUE_COLUMN).orElse(null))
+                .dueColumn(column(Property.DUE_COLUMN).orElse(null))
+                .priorityColumn(column(Property.PRIORITY_COLUMN).orElse(null))
+                .attemptColumn(column(Property.ATTEMPT_COLUMN).orElse(null))
+                .processedAtColumn(column(Property.PROCESSED_AT_COLUMN).orElse(null))
+                .build();
+    }
+
+    private Optional<String> column(Property property) {
+        Optional<String> value = optional(property);
+        if (value.isPresent() && !IDENTIFIER.matcher(value.get()).matches()) {
+            problems.add("Property '" + property.key() + "' is '" + value.get() + "': " + IDENTIFIER_RULE
+                    + "; name the column without quotes, spaces or semicolons.");
+        }
+        return value;
+    }
+
+    private void notYetAvailable(Property property, String what) {
+        optional(property).ifPresent(value -> problems.add("Property '" + property.key() + "' is '"
+                + value + "': " + what + " is not available in this version of the adapter;"
+                + " remove '" + property.key() + "' to claim rows in the row lock form."));
+    }
+
+    private int positiveInt(Property property, int fallback) {
+        Optional<String> value = optional(property);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value.get());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with the fix
+        }
+        problems.add("Property '" + property.key() + "' is '" + value.get()
+                + "': it must be a whole number of at least 1; set it to 1 or more.");
+        return fallback;
+    }
+
+    private Duration duration(Property property, Duration fallback) {
+        Optional<String> value = optional(property);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            Duration d = Duration.parse(value.get());
+            if (!d.isNegative() && !d.isZero()) {
+                return d;
+            }
+        } catch (DateTimeParseException e) {
+            // reported below, with the fix
+        }
+        problems.add("Property '" + property.key() + "' is '" + value.get()
+                + "': it must be a positive ISO-8601 duration, for example PT1S or PT0.5S.");
+        return fallback;
+    }
+
+    private int isolation() {
+        String value = optional(Property.ISOLATION).orElse("READ_COMMITTED");
+        Integer level = ISOLATIONS.get(value.toUpperCase(java.util.Locale.ROOT));
+        if (level == null) {
+            problems.add("Property 'isolation' is '" + value + "': use READ_COMMITTED (recommended),"
+                    + " REPEATABLE_READ or SERIALIZABLE.");
+            return Connection.TRANSACTION_READ_COMMITTED;
+        }
+        return level;
+    }
+
+    private DataSourceSettings dataSource() {
+        Optional<String> url = optional(Property.URL);
+        Optional<String> properties = optional(Property.DATA_SOURCE_PROPERTIES);
+        Map<String, String> parsed = new LinkedHashMap<>();
+        properties.ifPresent(text -> {
+            for (String pair : text.split(";")) {
+                if (pair.isBlank()) {
+                    continue;
+                }
+                int eq = pair.indexOf('=');
+                if (eq <= 0) {
+                    problems.add("Property 'dataSourceProperties' is '" + text + "': '" + pair.trim()
+                            + "' is not key=value; write key=value pairs separated by ';'.");
+                } else {
+                    parsed.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+                }
+            }
+        });
+        Optional<String> dataSourceClass = optional(Property.DATA_SOURCE_CLASS);
+        if (url.isEmpty() && parsed.isEmpty()) {
+            problems.add("No database is set: give 'url' (for example jdbc:postgresql://localhost/app)"
+                    + " on the activation or on the resource adapter, or 'dataSourceClass' with"
+                    + " 'dataSourceProperties'.");
+        }
+        return new DataSourceSettings(dataSourceClass, url, optional(Property.USER),
+                optional(Property.PASSWORD), parsed);
+    }
+
+    private Optional<String> optional(Property property) {
+        return Optional.ofNullable(values.get(property.key()));
+    }
+}

@@ -1,0 +1,31 @@
+package io.inboxra.ra.config;
+
+import io.inboxra.dialect.TableSpec;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * A subscription's activation config, read and checked.
+ *
+ * @param name the subscription's name
+ * @param table the table description, as the user spelled it
+ * @param queue the queue this subscription claims, when the table has a queue column
+ * @param workers deliveries in work at once
+ * @param pollInterval the idle wait after an empty claim
+ * @param maxPollInterval the longest idle wait
+ * @param isolation the claim transaction's isolation ({@code java.sql.Connection} constant)
+ * @param dialect the dialect's name or class, or empty to detect it
+ * @param dataSource how to reach the database
+ */
+public record SubscriptionSettings(
+        String name,
+        TableSpec table,
+        Optional<String> queue,
+        int workers,
+        Duration pollInterval,
+        Duration maxPollInterval,
+        int isolation,
+        Optional<String> dialect,
+        DataSourceSettings dataSource) {
+}

@@ -1,0 +1,257 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.InboxMessage;
+import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
+import io.inboxra.ra.config.InvalidSettingsException;
+import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.dialect.Dialects;
+import io.inboxra.ra.jdbc.TableCheck;
+import io.inboxra.ra.jdbc.XaDataSources;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import javax.sql.XAConnection;
+import javax.sql.XADataSource;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+import jakarta.resource.spi.work.WorkException;
+import jakarta.resource.spi.work.WorkManager;
+
+/**
+ * One MDB's activation against one table (and queue): checked at activation, then its
+ * workers run on the server's {@code WorkManager} until it stops.
+ */
+public final class Subscription {
+
+    private static final Logger LOG = System.getLogger(Subscription.class.getName());
+
+    private final SubscriptionSettings settings;
+    private final MessageEndpointFactory endpointFactory;
+    private final XADataSource dataSource;
+    private final SubscriptionStatements statements;
+    private final boolean deliveryTransacted;
+    private final Outage outage;
+    private final CountDownLatch stopping = new CountDownLatch(1);
+    private final CountDownLatch workersEnded;
+    private final Set<WorkerConnection> connections = ConcurrentHashMap.newKeySet();
+    private volatile Jsonb jsonb;
+
+    private Subscription(SubscriptionSettings settings, MessageEndpointFactory endpointFactory,
+            XADataSource dataSource, SubscriptionStatements statements) throws ResourceException {
+        this.settings = settings;
+        this.endpointFactory = endpointFactory;
+        this.dataSource = dataSource;
+        this.statements = statements;
+        try {
+            this.deliveryTransacted = endpointFactory.isDeliveryTransacted(RowLockDelivery.ON_MESSAGE);
+        } catch (NoSuchMethodException e) {
+            throw new ResourceException("Inbox subscription '" + settings.name() + "': the MDB has no"
+                    + " onMessage(InboxMessage); implement io.inboxra.InboxListener", e);
+        }
+        this.outage = new Outage(settings.name());
+        this.workersEnded = new CountDownLatch(settings.workers());
+    }
+
+    /**
+     * Checks the subscription against its database (data source, dialect, form, table and
+     * columns) and starts its workers. Never creates an endpoint: the server may block that
+     * until the MDB's deployment has finished.
+     *
+     * @param settings the checked activation config
+     * @param endpointFactory the MDB's endpoint factory
+     * @param workManager the server's work manager
+     * @return the running subscription
+     * @throws ResourceException naming what is wrong and the fix; nothing has started then
+     */
+    public static Subscription activate(SubscriptionSettings settings, MessageEndpointFactory endpointFactory,
+            WorkManager workManager) throws ResourceException {
+        ClassLoader endpointLoader = endpointLoader(endpointFactory);
+        XADataSource dataSource;
+        SubscriptionStatements statements;
+        try {
+            dataSource = XaDataSources.create(settings.dataSource(), "inbox-ra:" + settings.name(), endpointLoader);
+            statements = check(settings, dataSource, endpointLoader);
+        } catch (XaDataSources.DataSourceException | Dialects.DialectException | TableCheck.TableException e) {
+            throw new InvalidSettingsException(settings.name(), List.of(e.getMessage()));
+        } catch (StatementException e) {
+            throw new InvalidSettingsException(settings.name(), List.of("Dialect '" + e.dialect() + "' refuses the"
+                    + " table (" + e.kind() + "): " + e.getMessage() + "."));
+        }
+        Subscription subscription = new Subscription(settings, endpointFactory, dataSource, statements);
+        subscription.start(workManager);
+        LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "' delivers rows of table '"
+                + settings.table().table() + "'" + settings.queue().map(q -> ", queue '" + q + "'").orElse("")
+                + " with " + settings.workers() + " worker(s)");
+        return subscription;
+    }
+
+    private static SubscriptionStatements check(SubscriptionSettings settings, XADataSource dataSource,
+            ClassLoader endpointLoader) throws ResourceException, Dialects.DialectException,
+            TableCheck.TableException, StatementException {
+        XAConnection xa = null;
+        try {
+            xa = dataSource.getXAConnection();
+            Connection connection = xa.getConnection();
+            Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
+            Dialects.requireForm(dialect, settings.table().form());
+            TableSpec table = TableCheck.check(connection, settings.table());
+            return SubscriptionStatements.rowLock(dialect, table);
+        } catch (SQLException e) {
+            throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the database at "
+                    + settings.dataSource().describe() + " cannot be reached to check table '"
+                    + settings.table().table() + "' (" + e.getMessage() + "); check 'url', 'user' and 'password'"
+                    + " and that the database is up.", e);
+        } finally {
+            closeQuietly(xa, settings.name());
+        }
+    }
+
+    private void start(WorkManager workManager) throws ResourceException {
+        for (int i = 0; i < settings.workers(); i++) {
+            try {
+                workManager.scheduleWork(new Worker(this), WorkManager.INDEFINITE, null, null);
+            } catch (WorkException e) {
+                for (int unscheduled = i; unscheduled < settings.workers(); unscheduled++) {
+                    workersEnded.countDown();
+                }
+                stop(Duration.ofSeconds(30));
+                throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start worker "
+                        + (i + 1) + " of " + settings.workers() + ": " + e.getMessage()
+                        + "; lower 'workers' or enlarge the server's thread pool for resource adapters.", e);
+            }
+        }
+    }
+
+    /**
+     * Claims nothing new, lets the deliveries in work finish within the bound, then closes
+     * every connection of the subscription.
+     *
+     * @param grace how long deliveries in work may take to finish
+     */
+    public void stop(Duration grace) {
+        stopping.countDown();
+        boolean ended;
+        try {
+            ended = workersEnded.await(grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ended = false;
+        }
+        if (!ended) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': deliveries still in work after "
+                    + grace + "; closing their connections, and their rows return to the table");
+        }
+        for (WorkerConnection connection : connections) {
+            disconnect(connection);
+        }
+        Jsonb j = jsonb;
+        if (j != null) {
+            try {
+                j.close();
+            } catch (Exception e) {
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + settings.name() + "': closing JSON-B: " + e);
+            }
+        }
+        LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "' stopped");
+    }
+
+    public String name() {
+        return settings.name();
+    }
+
+    SubscriptionSettings settings() {
+        return settings;
+    }
+
+    MessageEndpointFactory endpointFactory() {
+        return endpointFactory;
+    }
+
+    boolean isDeliveryTransacted() {
+        return deliveryTransacted;
+    }
+
+    Outage outage() {
+        return outage;
+    }
+
+    boolean isRunning() {
+        return stopping.getCount() > 0;
+    }
+
+    /** Waits, returning early when the subscription stops. */
+    void pause(Duration wait) {
+        try {
+            stopping.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopping.countDown();
+        }
+    }
+
+    void workerEnded() {
+        workersEnded.countDown();
+    }
+
+    WorkerConnection connect() throws SQLException {
+        WorkerConnection connection = WorkerConnection.open(dataSource, statements, settings.queue(),
+                settings.isolation());
+        connections.add(connection);
+        return connection;
+    }
+
+    void disconnect(WorkerConnection connection) {
+        if (connections.remove(connection)) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + settings.name() + "': closing a connection: " + e);
+            }
+        }
+    }
+
+    InboxMessage message(ClaimedRow row) {
+        return new ClaimedMessage(row, settings.queue(), settings.name(), this::jsonb);
+    }
+
+    private Jsonb jsonb() {
+        Jsonb j = jsonb;
+        if (j == null) {
+            synchronized (this) {
+                j = jsonb;
+                if (j == null) {
+                    j = JsonbBuilder.create();
+                    jsonb = j;
+                }
+            }
+        }
+        return j;
+    }
+
+    private static ClassLoader endpointLoader(MessageEndpointFactory factory) {
+        Class<?> endpointClass = factory.getEndpointClass();
+        return endpointClass != null ? endpointClass.getClassLoader() : Thread.currentThread().getContextClassLoader();
+    }
+
+    private static void closeQuietly(XAConnection xa, String name) {
+        if (xa != null) {
+            try {
+                xa.close();
+            } catch (SQLException e) {
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + name + "': closing the check connection: " + e);
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.inboxra.ra.delivery;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.time.Duration;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.UnavailableException;
+import jakarta.resource.spi.work.Work;
+
+/**
+ * One of a subscription's workers, running on the server's {@code WorkManager}: it delivers
+ * one row at a time while the subscription runs, waits with backoff when nothing is
+ * claimable, and reconnects with backoff when the database fails. No error ends it.
+ */
+final class Worker implements Work {
+
+    private static final Logger LOG = System.getLogger(Worker.class.getName());
+
+    private final Subscription subscription;
+    private final RowLockDelivery delivery;
+    private final Backoff idle;
+    private final Backoff trouble;
+    private volatile boolean released;
+    private WorkerConnection connection;
+
+    Worker(Subscription subscription) {
+        this.subscription = subscription;
+        this.delivery = new RowLockDelivery(subscription);
+        this.idle = new Backoff(subscription.settings().pollInterval(), subscription.settings().maxPollInterval());
+        this.trouble = new Backoff(subscription.settings().pollInterval(),
+                subscription.settings().maxPollInterval().multipliedBy(3));
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (running()) {
+                Duration wait = pollOnce();
+                if (!wait.isZero()) {
+                    subscription.pause(wait);
+                }
+            }
+        } finally {
+            disconnect();
+            subscription.workerEnded();
+        }
+    }
+
+    @Override
+    public void release() {
+        // The worker notices on its next turn; its waits are bounded by maxPollInterval.
+        released = true;
+    }
+
+    private boolean running() {
+        return !released && subscription.isRunning();
+    }
+
+    /** @return how long to wait before the next poll */
+    private Duration pollOnce() {
+        try {
+            WorkerConnection c = connection();
+            if (!c.probe()) {
+                subscription.outage().recovered();
+                return idle.next();
+            }
+            RowLockDelivery.Result result = delivery.deliver(c);
+            subscription.outage().recovered();
+            trouble.reset();
+            return result == RowLockDelivery.Result.EMPTY ? idle.next() : idle.reset();
+        } catch (UnavailableException e) {
+            // The server's MDB pool is exhausted: wait for an instance to come free.
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription.name() + "': no MDB instance free: " + e);
+            return trouble.next();
+        } catch (SQLException e) {
+            subscription.outage().failed("the database failed (" + e.getMessage() + ")", e);
+            disconnect();
+            return trouble.next();
+        } catch (ResourceException | RuntimeException e) {
+            subscription.outage().failed("a delivery failed (" + e + ")", e);
+            return trouble.next();
+        }
+    }
+
+    private WorkerConnection connection() throws SQLException {
+        if (connection == null) {
+            connection = subscription.connect();
+        }
+        return connection;
+    }
+
+    private void disconnect() {
+        if (connection != null) {
+            subscription.disconnect(connection);
+            connection = null;
+        }
+    }
+}

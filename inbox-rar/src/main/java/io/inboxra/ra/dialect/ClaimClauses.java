@@ -1,0 +1,58 @@
+package io.inboxra.ra.dialect;
+
+import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.TableSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parts every built-in claim shares, in one place: the selected columns, which rows are
+ * claimable (the subscription's queue, due, not marked processed), and the claim order
+ * (priority, due, id). Each dialect puts them around its own locking syntax.
+ */
+final class ClaimClauses {
+
+    private final Dialect dialect;
+    private final TableSpec spec;
+
+    ClaimClauses(Dialect dialect, TableSpec spec) {
+        this.dialect = dialect;
+        this.spec = spec;
+    }
+
+    String columns(ClaimShape shape) {
+        String id = dialect.quote(spec.idColumn());
+        String payload = dialect.quote(spec.payloadColumn());
+        String attempt = spec.attemptColumn().map(dialect::quote).orElse(null);
+        return switch (shape) {
+            case IDS -> id;
+            case ROWS -> attempt == null ? id + ", " + payload : id + ", " + attempt + ", " + payload;
+            case ROLES -> id + " AS " + ClaimShape.ID + ", " + payload + " AS " + ClaimShape.PAYLOAD
+                    + (attempt == null ? "" : ", " + attempt + " AS " + ClaimShape.ATTEMPT);
+        };
+    }
+
+    /** The WHERE clause (empty when every row is claimable) and the params it binds. */
+    String where(List<Param> params) {
+        List<String> conditions = new ArrayList<>();
+        spec.queueColumn().ifPresent(column -> {
+            conditions.add(dialect.quote(column) + " = ?");
+            params.add(Param.QUEUE);
+        });
+        spec.dueColumn().ifPresent(column -> conditions.add(
+                "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " <= CURRENT_TIMESTAMP)"));
+        spec.processedAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
+        return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    }
+
+    String orderBy() {
+        List<String> order = new ArrayList<>();
+        spec.priorityColumn().map(dialect::quote).ifPresent(order::add);
+        spec.dueColumn().map(dialect::quote).ifPresent(order::add);
+        order.add(dialect.quote(spec.idColumn()));
+        return " ORDER BY " + String.join(", ", order);
+    }
+}

@@ -1,0 +1,127 @@
+package io.inboxra.ra.dialect;
+
+import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.Form;
+
+import java.lang.reflect.InvocationTargetException;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Finds a subscription's dialect: a built-in one by name, an application's own by class
+ * name (from the MDB's class loader, then the adapter's), or the built-in one that matches
+ * the database's product name.
+ */
+public final class Dialects {
+
+    private static final Map<String, Supplier<Dialect>> BUILT_IN = Map.of(
+            PostgresDialect.NAME, PostgresDialect::new,
+            H2Dialect.NAME, H2Dialect::new);
+
+    private Dialects() {
+    }
+
+    /**
+     * Resolves the dialect.
+     *
+     * @param property the {@code dialect} property, or empty to detect it
+     * @param metadata the database's metadata, for detection
+     * @param endpointLoader the MDB's class loader
+     * @return the dialect
+     * @throws DialectException saying which property value is wrong and how to fix it
+     */
+    public static Dialect resolve(Optional<String> property, DatabaseMetaData metadata,
+            ClassLoader endpointLoader) throws DialectException, SQLException {
+        if (property.isEmpty()) {
+            return detect(metadata);
+        }
+        String value = property.get();
+        Supplier<Dialect> builtIn = BUILT_IN.get(value.toLowerCase(Locale.ROOT));
+        if (builtIn != null) {
+            return builtIn.get();
+        }
+        if (!value.contains(".")) {
+            throw new DialectException("Property 'dialect' is '" + value + "': not a built-in dialect ("
+                    + String.join(", ", BUILT_IN.keySet().stream().sorted().toList())
+                    + ") nor a class name; name a built-in dialect, the fully qualified class of your"
+                    + " own io.inboxra.dialect.Dialect, or remove 'dialect' to detect it.");
+        }
+        return instantiate(value, endpointLoader);
+    }
+
+    /**
+     * Checks that the dialect can claim in the table's form.
+     *
+     * @param dialect the dialect
+     * @param form the table's form
+     * @throws DialectException when it cannot
+     */
+    public static void requireForm(Dialect dialect, Form form) throws DialectException {
+        if (!dialect.forms().contains(form)) {
+            throw new DialectException("Dialect '" + dialect.name() + "' cannot claim in the " + form
+                    + " form (it offers " + dialect.forms() + "): choose a form it offers, or a dialect"
+                    + " that implements the " + form + " capability.");
+        }
+    }
+
+    private static Dialect detect(DatabaseMetaData metadata) throws DialectException, SQLException {
+        String product = metadata.getDatabaseProductName();
+        String lower = product.toLowerCase(Locale.ROOT);
+        if (lower.contains("postgresql")) {
+            return new PostgresDialect();
+        }
+        if (lower.equals("h2")) {
+            return new H2Dialect();
+        }
+        throw new DialectException("The database is " + product + " " + metadata.getDatabaseProductVersion()
+                + ", which no built-in dialect serves: set 'dialect' to the class name of your own"
+                + " io.inboxra.dialect.Dialect.");
+    }
+
+    private static Dialect instantiate(String className, ClassLoader endpointLoader) throws DialectException {
+        Class<?> type = load(className, endpointLoader);
+        if (!Dialect.class.isAssignableFrom(type)) {
+            throw new DialectException("Property 'dialect' is '" + className + "': that class does not"
+                    + " implement io.inboxra.dialect.Dialect; implement it (and the capability of the"
+                    + " subscription's form, such as io.inboxra.dialect.RowLock).");
+        }
+        try {
+            return (Dialect) type.getConstructor().newInstance();
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            throw new DialectException("Property 'dialect' is '" + className + "': the class has no public"
+                    + " no-argument constructor; add one.");
+        } catch (InstantiationException | InvocationTargetException e) {
+            Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
+            throw new DialectException("Property 'dialect' is '" + className + "': its constructor failed ("
+                    + cause + "); fix the dialect's constructor.");
+        }
+    }
+
+    private static Class<?> load(String className, ClassLoader endpointLoader) throws DialectException {
+        for (ClassLoader loader : new ClassLoader[] {endpointLoader, Dialects.class.getClassLoader()}) {
+            if (loader == null) {
+                continue;
+            }
+            try {
+                return Class.forName(className, true, loader);
+            } catch (ClassNotFoundException e) {
+                // try the next loader; reported below when none has it
+            }
+        }
+        throw new DialectException("Property 'dialect' is '" + className + "': no such class in the"
+                + " application or the adapter; check the name, and package the class with the MDB.");
+    }
+
+    /** A dialect that cannot be had, with the message that says why and how to fix it. */
+    public static final class DialectException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        DialectException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.inboxra.ra.jdbc;
+
+import io.inboxra.dialect.TableSpec;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks a table description against the database's metadata before any row moves, and
+ * returns it with every name spelled as the database stores it (PostgreSQL folds unquoted
+ * names to lower case, H2 to upper case; the dialects quote, so the spelling must match).
+ */
+public final class TableCheck {
+
+    private TableCheck() {
+    }
+
+    /**
+     * @param connection a connection to the subscription's database
+     * @param spec the table description, as the user spelled it
+     * @return the description with the stored spelling of the table and every column
+     * @throws TableException naming the missing table or column and the fix
+     */
+    public static TableSpec check(Connection connection, TableSpec spec) throws TableException, SQLException {
+        DatabaseMetaData metadata = connection.getMetaData();
+        String[] parts = spec.table().split("\\.");
+        Optional<String> qualifier = parts.length == 2 ? Optional.of(parts[0]) : Optional.empty();
+        String name = parts[parts.length - 1];
+        Map<String, String> columns = columns(connection, metadata, qualifier, name);
+        if (columns.isEmpty()) {
+            throw new TableException("Table '" + spec.table() + "' (property 'table') does not exist in the"
+                    + " database at " + metadata.getURL() + " for user " + metadata.getUserName()
+                    + ": create it before the subscription starts, or correct 'table'.");
+        }
+        String storedTable = columns.remove("\0table");
+        List<String> problems = new ArrayList<>();
+        TableSpec.Builder resolved = spec.toBuilder().table(storedTable)
+                .idColumn(resolve(columns, "idColumn", spec.idColumn(), spec, problems))
+                .payloadColumn(resolve(columns, "payloadColumn", spec.payloadColumn(), spec, problems))
+                .queueColumn(resolve(columns, "queueColumn", spec.queueColumn(), spec, problems))
+                .dueColumn(resolve(columns, "dueColumn", spec.dueColumn(), spec, problems))
+                .priorityColumn(resolve(columns, "priorityColumn", spec.priorityColumn(), spec, problems))
+                .attemptColumn(resolve(columns, "attemptColumn", spec.attemptColumn(), spec, problems))
+                .processedAtColumn(resolve(columns, "processedAtColumn", spec.processedAtColumn(), spec, problems));
+        if (!problems.isEmpty()) {
+            throw new TableException(String.join(" ", problems));
+        }
+        return resolved.build();
+    }
+
+    private static String resolve(Map<String, String> columns, String property, Optional<String> column,
+            TableSpec spec, List<String> problems) {
+        return column.map(c -> resolve(columns, property, c, spec, problems)).orElse(null);
+    }
+
+    private static String resolve(Map<String, String> columns, String property, String column, TableSpec spec,
+            List<String> problems) {
+        String stored = columns.get(column.toLowerCase(Locale.ROOT));
+        if (stored == null) {
+            problems.add("Column '" + column + "' (property '" + property + "') does not exist in table '"
+                    + spec.table() + "', which has " + String.join(", ", columns.values())
+                    + ": add the column, or set '" + property + "' to one of those.");
+            return column;
+        }
+        return stored;
+    }
+
+    /**
+     * The table's columns, lower-cased name to stored name, plus the table's stored name under
+     * the key "\0table"; empty when no such table is visible.
+     */
+    private static Map<String, String> columns(Connection connection, DatabaseMetaData metadata,
+            Optional<String> qualifier, String table) throws SQLException {
+        String catalog = connection.getCatalog();
+        String schema = connection.getSchema();
+        List<String[]> scopes = new ArrayList<>();
+        if (qualifier.isPresent()) {
+            scopes.add(new String[] {catalog, qualifier.get()});   // schema.table
+            scopes.add(new String[] {qualifier.get(), null});      // database.table (MySQL, MariaDB)
+        } else {
+            scopes.add(new String[] {catalog, schema});
+        }
+        for (String[] scope : scopes) {
+            for (String spelling : List.of(table, table.toLowerCase(Locale.ROOT), table.toUpperCase(Locale.ROOT))) {
+                for (String schemaSpelling : schemaSpellings(scope[1])) {
+                    Map<String, String> found = columns(metadata, scope[0], schemaSpelling, spelling,
+                            qualifier.isPresent());
+                    if (!found.isEmpty()) {
+                        return found;
+                    }
+                }
+            }
+        }
+        return new LinkedHashMap<>();
+    }
+
+    private static List<String> schemaSpellings(String schema) {
+        if (schema == null) {
+            return java.util.Collections.singletonList(null);
+        }
+        return List.of(schema, schema.toLowerCase(Locale.ROOT), schema.toUpperCase(Locale.ROOT));
+    }
+
+    private static Map<String, String> columns(DatabaseMetaData metadata, String catalog, String schema,
+            String table, boolean qualified) throws SQLException {
+        Map<String, String> columns = new LinkedHashMap<>();
+        try (ResultSet rs = metadata.getColumns(catalog, schema, table, "%")) {
+            while (rs.next()) {
+                // getColumns takes a LIKE pattern: '_' matches any character, so keep exact names only.
+                if (!rs.getString("TABLE_NAME").equals(table)) {
+                    continue;
+                }
+                String owner = schema != null ? rs.getString("TABLE_SCHEM") : rs.getString("TABLE_CAT");
+                columns.putIfAbsent("\0table", qualified ? owner + "." + table : table);
+                String column = rs.getString("COLUMN_NAME");
+                columns.put(column.toLowerCase(Locale.ROOT), column);
+            }
+        }
+        return columns;
+    }
+
+    /** A table or column that is not there, with the message that says how to fix it. */
+    public static final class TableException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        TableException(String message) {
+            super(message);
+        }
+    }
+}
