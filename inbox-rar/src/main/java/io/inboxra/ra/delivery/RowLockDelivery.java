@@ -56,7 +56,7 @@ final class RowLockDelivery {
 
     private Result inContainerTransaction(MessageEndpoint endpoint, WorkerConnection connection)
             throws SQLException, ResourceException {
-        endpoint.beforeDelivery(ON_MESSAGE);
+        beforeDelivery(endpoint);
         Optional<ClaimedRow> row = Optional.empty();
         Result result = Result.FAILED;
         try {
@@ -88,7 +88,7 @@ final class RowLockDelivery {
     private Result inLocalTransaction(MessageEndpoint endpoint, WorkerConnection worker)
             throws SQLException, ResourceException {
         Connection connection = worker.connection();
-        endpoint.beforeDelivery(ON_MESSAGE);
+        beforeDelivery(endpoint);
         connection.setAutoCommit(false);
         boolean committed = false;
         try {
@@ -112,6 +112,14 @@ final class RowLockDelivery {
             } finally {
                 endpoint.afterDelivery();
             }
+        }
+    }
+
+    private static void beforeDelivery(MessageEndpoint endpoint) throws ResourceException {
+        try {
+            endpoint.beforeDelivery(ON_MESSAGE);
+        } catch (NoSuchMethodException e) {
+            throw new ResourceException("the endpoint has no onMessage(InboxMessage)", e);
         }
     }
 
