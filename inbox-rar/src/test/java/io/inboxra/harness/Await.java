@@ -1,0 +1,21 @@
+package io.inboxra.harness;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/** Waits for a condition that other threads bring about. */
+public final class Await {
+
+    private Await() {
+    }
+
+    public static void until(String what, Duration timeout, Callable<Boolean> condition) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.call()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout + " waiting until " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+}

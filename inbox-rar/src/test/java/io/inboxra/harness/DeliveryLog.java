@@ -1,0 +1,47 @@
+package io.inboxra.harness;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** What the harness saw of one activation's deliveries: each call, and how each transaction ended. */
+public final class DeliveryLog {
+
+    private final ConcurrentLinkedQueue<Object> invoked = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Object> committed = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Object> rolledBack = new ConcurrentLinkedQueue<>();
+
+    void invoked(Object id) {
+        invoked.add(id);
+    }
+
+    void committed(List<Object> ids) {
+        committed.addAll(ids);
+    }
+
+    void rolledBack(List<Object> ids) {
+        rolledBack.addAll(ids);
+    }
+
+    /** @return the ids handed to the listener, in call order, repeats included */
+    public List<Object> invoked() {
+        return List.copyOf(invoked);
+    }
+
+    /** @return the ids whose delivery transaction committed, repeats included */
+    public List<Object> committed() {
+        return List.copyOf(committed);
+    }
+
+    /** @return the ids whose delivery transaction rolled back, repeats included */
+    public List<Object> rolledBack() {
+        return List.copyOf(rolledBack);
+    }
+
+    /** @return how often each id's delivery committed */
+    public Map<Object, Long> committedCounts() {
+        return committed.stream().collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+    }
+}

@@ -1,0 +1,103 @@
+package io.inboxra.harness;
+
+import io.inboxra.InboxListener;
+import io.inboxra.InboxMessage;
+import io.inboxra.Outcome;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.endpoint.MessageEndpoint;
+import jakarta.transaction.RollbackException;
+import jakarta.transaction.Status;
+import jakarta.transaction.SystemException;
+import jakarta.transaction.TransactionManager;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import javax.transaction.xa.XAResource;
+
+/**
+ * What a server's MDB proxy does around one delivery: {@code beforeDelivery} begins a JTA
+ * transaction and enlists the adapter's XA resource; a listener that throws marks it
+ * rollback-only (the caller gets the exception wrapped, as from an EJB container);
+ * {@code afterDelivery} commits, or rolls back when it was so marked.
+ */
+final class HarnessEndpoint implements MessageEndpoint, InboxListener {
+
+    private final InboxListener listener;
+    private final XAResource resource;
+    private final boolean transacted;
+    private final DeliveryLog log;
+    private final TransactionManager tm = Narayana.transactionManager();
+    private final List<Object> delivered = new ArrayList<>();
+
+    HarnessEndpoint(InboxListener listener, XAResource resource, boolean transacted, DeliveryLog log) {
+        this.listener = listener;
+        this.resource = resource;
+        this.transacted = transacted;
+        this.log = log;
+    }
+
+    @Override
+    public void beforeDelivery(Method method) throws ResourceException {
+        if (!transacted) {
+            return;
+        }
+        try {
+            tm.begin();
+            if (!tm.getTransaction().enlistResource(resource)) {
+                tm.rollback();
+                throw new ResourceException("enlistResource returned false for the adapter's XA resource");
+            }
+        } catch (ResourceException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ResourceException("cannot begin the delivery's transaction", e);
+        }
+    }
+
+    @Override
+    public Outcome onMessage(InboxMessage message) {
+        delivered.add(message.id());
+        log.invoked(message.id());
+        try {
+            return listener.onMessage(message);
+        } catch (RuntimeException e) {
+            if (transacted) {
+                try {
+                    tm.setRollbackOnly();
+                } catch (SystemException | IllegalStateException marking) {
+                    e.addSuppressed(marking);
+                }
+            }
+            throw new IllegalStateException("the MDB threw (as an EJBException would report it)", e);
+        }
+    }
+
+    @Override
+    public void afterDelivery() throws ResourceException {
+        List<Object> ids = List.copyOf(delivered);
+        delivered.clear();
+        if (!transacted) {
+            return;
+        }
+        try {
+            if (tm.getStatus() == Status.STATUS_MARKED_ROLLBACK) {
+                tm.rollback();
+                log.rolledBack(ids);
+            } else {
+                tm.commit();
+                log.committed(ids);
+            }
+        } catch (RollbackException e) {
+            log.rolledBack(ids);
+            throw new ResourceException("the delivery's transaction rolled back", e);
+        } catch (Exception e) {
+            log.rolledBack(ids);
+            throw new ResourceException("the delivery's transaction did not complete", e);
+        }
+    }
+
+    @Override
+    public void release() {
+    }
+}

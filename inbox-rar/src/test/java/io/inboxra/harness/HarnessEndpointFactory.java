@@ -1,0 +1,51 @@
+package io.inboxra.harness;
+
+import io.inboxra.InboxListener;
+import jakarta.resource.spi.UnavailableException;
+import jakarta.resource.spi.endpoint.MessageEndpoint;
+import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+
+import java.lang.reflect.Method;
+import javax.transaction.xa.XAResource;
+
+/** The server's side of one MDB: it makes an endpoint per delivery around the test's listener. */
+final class HarnessEndpointFactory implements MessageEndpointFactory {
+
+    private final InboxListener listener;
+    private final boolean transacted;
+    private final DeliveryLog log = new DeliveryLog();
+
+    HarnessEndpointFactory(InboxListener listener, boolean transacted) {
+        this.listener = listener;
+        this.transacted = transacted;
+    }
+
+    DeliveryLog log() {
+        return log;
+    }
+
+    @Override
+    public MessageEndpoint createEndpoint(XAResource resource) throws UnavailableException {
+        return new HarnessEndpoint(listener, resource, transacted, log);
+    }
+
+    @Override
+    public MessageEndpoint createEndpoint(XAResource resource, long timeout) throws UnavailableException {
+        return createEndpoint(resource);
+    }
+
+    @Override
+    public boolean isDeliveryTransacted(Method method) {
+        return transacted;
+    }
+
+    @Override
+    public String getActivationName() {
+        return "harness-" + System.identityHashCode(this);
+    }
+
+    @Override
+    public Class<?> getEndpointClass() {
+        return listener.getClass();
+    }
+}

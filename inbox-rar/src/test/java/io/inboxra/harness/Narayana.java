@@ -1,0 +1,48 @@
+package io.inboxra.harness;
+
+import com.arjuna.ats.arjuna.common.CoordinatorEnvironmentBean;
+import com.arjuna.ats.arjuna.common.CoreEnvironmentBean;
+import com.arjuna.ats.arjuna.common.CoreEnvironmentBeanException;
+import com.arjuna.ats.arjuna.common.ObjectStoreEnvironmentBean;
+import com.arjuna.common.internal.util.propertyservice.BeanPopulator;
+import jakarta.transaction.TransactionManager;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The real Narayana transaction manager, configured once per JVM for tests. */
+public final class Narayana {
+
+    private static TransactionManager transactionManager;
+
+    private Narayana() {
+    }
+
+    /** @return the JVM's transaction manager, configured on first use */
+    public static synchronized TransactionManager transactionManager() {
+        if (transactionManager == null) {
+            configure(System.getProperty("inbox.harness.node", "harness"));
+            transactionManager = com.arjuna.ats.jta.TransactionManager.transactionManager();
+        }
+        return transactionManager;
+    }
+
+    private static void configure(String node) {
+        try {
+            Path store = Files.createTempDirectory("narayana-" + node);
+            for (String name : new String[] {null, "communicationStore", "stateStore"}) {
+                ObjectStoreEnvironmentBean bean = name == null
+                        ? BeanPopulator.getDefaultInstance(ObjectStoreEnvironmentBean.class)
+                        : BeanPopulator.getNamedInstance(ObjectStoreEnvironmentBean.class, name);
+                bean.setObjectStoreDir(store.toString());
+            }
+            BeanPopulator.getDefaultInstance(CoreEnvironmentBean.class).setNodeIdentifier(node);
+            // No TCP listener: the harness runs no recovery of other processes' transactions.
+            BeanPopulator.getDefaultInstance(CoordinatorEnvironmentBean.class).setTransactionStatusManagerEnable(false);
+            BeanPopulator.getDefaultInstance(CoordinatorEnvironmentBean.class).setDefaultTimeout(60);
+        } catch (IOException | CoreEnvironmentBeanException e) {
+            throw new IllegalStateException("cannot configure Narayana", e);
+        }
+    }
+}
