@@ -30,6 +30,8 @@ public final class SettingsReader {
 
     private final Map<String, String> values;
     private final List<String> problems = new ArrayList<>();
+    /** Properties already reported: checks that compare them would only repeat the problem. */
+    private final java.util.Set<Property> invalid = java.util.EnumSet.noneOf(Property.class);
 
     private SettingsReader(Map<String, String> values) {
         this.values = values;
@@ -71,8 +73,10 @@ public final class SettingsReader {
         notYetAvailable(Property.FIFO_COLUMN, "FIFO groups");
         int workers = positiveInt(Property.WORKERS, 1);
         Duration poll = duration(Property.POLL_INTERVAL, Duration.ofSeconds(1));
-        Duration maxPoll = duration(Property.MAX_POLL_INTERVAL, Duration.ofSeconds(10));
-        if (maxPoll.compareTo(poll) < 0) {
+        Duration maxPoll = duration(Property.MAX_POLL_INTERVAL, null);
+        if (maxPoll == null) {
+            maxPoll = poll.compareTo(Duration.ofSeconds(10)) > 0 ? poll : Duration.ofSeconds(10);
+        } else if (maxPoll.compareTo(poll) < 0 && invalid.isEmpty()) {
             problems.add("Property 'maxPollInterval' is '" + maxPoll + "', shorter than 'pollInterval' ('"
                     + poll + "'): set it to at least the poll interval.");
         }
@@ -154,6 +158,7 @@ public final class SettingsReader {
         }
         problems.add("Property '" + property.key() + "' is '" + value.get()
                 + "': it must be a positive ISO-8601 duration, for example PT1S or PT0.5S.");
+        invalid.add(property);
         return fallback;
     }
 

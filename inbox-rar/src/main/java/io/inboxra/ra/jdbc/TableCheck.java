@@ -37,7 +37,7 @@ public final class TableCheck {
         Map<String, String> columns = columns(connection, metadata, qualifier, name);
         if (columns.isEmpty()) {
             throw new TableException("Table '" + spec.table() + "' (property 'table') does not exist in the"
-                    + " database at " + metadata.getURL() + " for user " + metadata.getUserName()
+                    + " database at " + withoutParameters(metadata.getURL()) + " for user " + metadata.getUserName()
                     + ": create it before the subscription starts, or correct 'table'.");
         }
         String storedTable = columns.remove("\0table");
@@ -54,6 +54,12 @@ public final class TableCheck {
             throw new TableException(String.join(" ", problems));
         }
         return resolved.build();
+    }
+
+    /** The URL as the user wrote it: some drivers append every connection parameter. */
+    private static String withoutParameters(String url) {
+        int query = url == null ? -1 : url.indexOf('?');
+        return query < 0 ? url : url.substring(0, query);
     }
 
     private static String resolve(Map<String, String> columns, String property, Optional<String> column,

@@ -1,0 +1,138 @@
+package io.inboxra.ra;
+
+import io.inboxra.Outcome;
+import io.inboxra.harness.Await;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.Postgres;
+import jakarta.resource.ResourceException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Bad input fails its own activation with a message naming the property, the value and the fix. */
+class ActivationErrorsTest {
+
+    private static String table;
+
+    @BeforeAll
+    static void createTable() throws SQLException {
+        table = Postgres.newInbox();
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        Postgres.execute("DROP TABLE IF EXISTS " + table);
+    }
+
+    private static String failure(Consumer<Map<String, String>> change) throws Exception {
+        Map<String, String> p = Postgres.properties("bad", table);
+        change.accept(p);
+        try (Harness server = Harness.start()) {
+            ResourceException e = assertThrows(ResourceException.class,
+                    () -> server.activate(message -> Outcome.ack(), p));
+            return e.getMessage();
+        }
+    }
+
+    @Test
+    void aMissingTableIsNamedWithTheFix() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Table 'no_such_table' (property 'table') does not"
+                + " exist in the database at " + Postgres.URL + " for user postgres: create it before the"
+                + " subscription starts, or correct 'table'.",
+                failure(p -> p.put("table", "no_such_table")));
+    }
+
+    @Test
+    void aMissingColumnIsNamedWithTheColumnsThatExist() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Column 'body' (property 'payloadColumn') does not"
+                + " exist in table '" + table + "', which has id, payload, queue, due_at, priority, processed_at,"
+                + " attempts: add the column, or set 'payloadColumn' to one of those.",
+                failure(p -> p.put("payloadColumn", "body")));
+    }
+
+    @Test
+    void aTableNameThatIsNotAPlainIdentifierIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'table' is 'jobs; DROP TABLE x': not a"
+                + " plain identifier (letters, digits, _ and $, starting with a letter or _, at most 63"
+                + " characters); name the table (or schema.table) without quotes, spaces or semicolons.",
+                failure(p -> p.put("table", "jobs; DROP TABLE x")));
+    }
+
+    @Test
+    void aColumnNameThatIsNotAPlainIdentifierIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'idColumn' is 'id\" OR 1=1': not a plain"
+                + " identifier (letters, digits, _ and $, starting with a letter or _, at most 63 characters);"
+                + " name the column without quotes, spaces or semicolons.",
+                failure(p -> p.put("idColumn", "id\" OR 1=1")));
+    }
+
+    @Test
+    void workersBelowOneAreRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'workers' is '0': it must be a whole"
+                + " number of at least 1; set it to 1 or more.",
+                failure(p -> p.put("workers", "0")));
+    }
+
+    @Test
+    void anUnknownDialectIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'dialect' is 'oracle': not a built-in"
+                + " dialect (h2, postgres) nor a class name; name a built-in dialect, the fully qualified class"
+                + " of your own io.inboxra.dialect.Dialect, or remove 'dialect' to detect it.",
+                failure(p -> p.put("dialect", "oracle")));
+    }
+
+    @Test
+    void aQueueWithoutAQueueColumnIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'queue' is 'invoices' but 'queueColumn'"
+                + " is not set: name the column that holds each row's queue in 'queueColumn', or remove 'queue'.",
+                failure(p -> p.put("queue", "invoices")));
+    }
+
+    @Test
+    void theFormsNotBuiltYetAreRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'lockedUntilColumn' is 'locked_until':"
+                + " the lease form is not available in this version of the adapter; remove 'lockedUntilColumn'"
+                + " to claim rows in the row lock form.",
+                failure(p -> p.put("lockedUntilColumn", "locked_until")));
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'advisoryLock' is 'id': the advisory lock"
+                + " form is not available in this version of the adapter; remove 'advisoryLock' to claim rows in"
+                + " the row lock form.",
+                failure(p -> p.put("advisoryLock", "id")));
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'fifoColumn' is 'queue': FIFO groups is"
+                + " not available in this version of the adapter; remove 'fifoColumn' to claim rows in the row"
+                + " lock form.",
+                failure(p -> p.put("fifoColumn", "queue")));
+    }
+
+    @Test
+    void everyProblemIsReportedAtOnce() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'workers' is 'many': it must be a whole"
+                + " number of at least 1; set it to 1 or more. Property 'pollInterval' is '1s': it must be a"
+                + " positive ISO-8601 duration, for example PT1S or PT0.5S.",
+                failure(p -> {
+                    p.put("workers", "many");
+                    p.put("pollInterval", "1s");
+                }));
+    }
+
+    @Test
+    void oneBadSubscriptionLeavesTheOthersWorking() throws Exception {
+        Postgres.insertRows(table, 20);
+        try (Harness server = Harness.start()) {
+            Map<String, String> bad = Postgres.properties("bad", table);
+            bad.put("payloadColumn", "body");
+            assertThrows(ResourceException.class, () -> server.activate(message -> Outcome.ack(), bad));
+            Harness.Activation good = server.activate(message -> Outcome.ack(), Postgres.properties("good", table));
+            Await.until("the good subscription delivers every row", Duration.ofSeconds(30),
+                    () -> good.log().committed().size() == 20);
+        }
+    }
+}
