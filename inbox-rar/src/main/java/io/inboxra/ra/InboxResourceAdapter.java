@@ -1,5 +1,6 @@
 package io.inboxra.ra;
 
+import io.inboxra.ra.config.MicroProfileOverrides;
 import io.inboxra.ra.config.Property;
 import io.inboxra.ra.config.SettingsReader;
 import io.inboxra.ra.config.SubscriptionSettings;
@@ -75,9 +76,12 @@ public class InboxResourceAdapter implements ResourceAdapter {
         if (bootstrap == null) {
             throw new ResourceAdapterInternalException("The Inbox resource adapter has not been started");
         }
+        // Precedence: adapter defaults < annotation < ejb-jar.xml (the server merges those two) < MicroProfile Config.
         Map<String, String> values = new LinkedHashMap<>(defaults());
         values.putAll(inboxSpec.values());
-        SubscriptionSettings settings = SettingsReader.read(values, defaultName(factory));
+        String name = values.getOrDefault(Property.NAME.key(), defaultName(factory));
+        values.putAll(MicroProfileOverrides.read(name, applicationLoader(factory)));
+        SubscriptionSettings settings = SettingsReader.read(values, name);
         Subscription subscription = Subscription.activate(settings, factory, bootstrap.getWorkManager());
         Subscription previous = subscriptions.put(new Key(factory, spec), subscription);
         if (previous != null) {
@@ -114,6 +118,11 @@ public class InboxResourceAdapter implements ResourceAdapter {
         if (value != null && !value.isBlank()) {
             map.put(property.key(), value);
         }
+    }
+
+    private static ClassLoader applicationLoader(MessageEndpointFactory factory) {
+        Class<?> endpointClass = factory.getEndpointClass();
+        return endpointClass != null ? endpointClass.getClassLoader() : Thread.currentThread().getContextClassLoader();
     }
 
     private static String defaultName(MessageEndpointFactory factory) {
