@@ -113,6 +113,16 @@ class ActivationErrorsTest {
     }
 
     @Test
+    void aReferenceTheServerDidNotSubstituteIsNamed() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'url' is '${MPCONFIG=db.url}': the server did"
+                + " not substitute the reference (Payara resolves ${MPCONFIG=...} in activation config from"
+                + " server-level sources only: system properties, environment variables, the domain's config);"
+                + " set the key there, or set inbox.bad.url in the application's microprofile-config.properties"
+                + " instead.",
+                failure(p -> p.put("url", "${MPCONFIG=db.url}")));
+    }
+
+    @Test
     void everyProblemIsReportedAtOnce() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'workers' is 'many': it must be a whole"
                 + " number of at least 1; set it to 1 or more. Property 'pollInterval' is '1s': it must be a"

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 public final class SettingsReader {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,62}");
+    private static final Pattern UNRESOLVED = Pattern.compile("\\$\\{(MPCONFIG|ENV|ALIAS)=");
     private static final Pattern TABLE = Pattern.compile(IDENTIFIER + "(\\." + IDENTIFIER + ")?");
     private static final String IDENTIFIER_RULE = "not a plain identifier (letters, digits, _ and $,"
             + " starting with a letter or _, at most 63 characters)";
@@ -58,6 +59,16 @@ public final class SettingsReader {
 
     private SubscriptionSettings read(String defaultName) throws InvalidSettingsException {
         String name = optional(Property.NAME).orElse(defaultName);
+        values.forEach((key, value) -> {
+            if (UNRESOLVED.matcher(value).find()) {
+                problems.add("Property '" + key + "' is '" + value + "': the server did not substitute the"
+                        + " reference (Payara resolves ${MPCONFIG=...} in activation config from server-level"
+                        + " sources only: system properties, environment variables, the domain's config); set the"
+                        + " key there, or set inbox." + name + "." + key + " in the application's"
+                        + " microprofile-config.properties instead.");
+                invalid.add(Property.byKey(key).orElse(Property.NAME));
+            }
+        });
         TableSpec table = table();
         Optional<String> queue = optional(Property.QUEUE);
         if (queue.isPresent() && table.queueColumn().isEmpty()) {

@@ -1,0 +1,59 @@
+package io.inboxra.it;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Set;
+
+/** The test's side of the real PostgreSQL: schema, rows in, effects out. */
+final class Database {
+
+    static final String URL = "jdbc:postgresql://127.0.0.1:5432/test";
+
+    private Database() {
+    }
+
+    static Connection connect() throws SQLException {
+        return DriverManager.getConnection(URL, "postgres", "");
+    }
+
+    static void execute(String... statements) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+    }
+
+    static long count(String sql) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    static Set<Long> ids(String sql) throws SQLException {
+        Set<Long> ids = new HashSet<>();
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
+    }
+
+    /** The tables, created before the subscriptions check them (the MDBs deploy after this). */
+    static void createSchema() throws SQLException {
+        String inbox = " (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, queue TEXT)";
+        execute("DROP TABLE IF EXISTS it_exactly, it_flaky, it_queues, it_config, it_effects, it_invocations",
+                "CREATE TABLE it_exactly" + inbox,
+                "CREATE TABLE it_flaky" + inbox,
+                "CREATE TABLE it_queues" + inbox,
+                "CREATE TABLE it_config" + inbox,
+                "CREATE TABLE it_effects (row_id BIGINT NOT NULL, mdb TEXT NOT NULL)",
+                "CREATE TABLE it_invocations (row_id BIGINT NOT NULL, mdb TEXT NOT NULL)");
+    }
+}

@@ -1,0 +1,127 @@
+package io.inboxra.it;
+
+import io.inboxra.it.app.ExactlyOnce;
+import io.inboxra.it.broken.Broken;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The adapter in a real Payara Micro: the RAR and a broken application deployed by the
+ * post-boot command file, then this test's WAR of MDBs that write their effects through the
+ * application's own XA data source (two phases with the adapter's branch). One server start
+ * serves every test.
+ */
+@ExtendWith(ArquillianExtension.class)
+class PayaraMicroTest {
+
+    private static final Duration LONG = Duration.ofSeconds(90);
+
+    @Deployment(testable = false)
+    static WebArchive deployment() throws Exception {
+        ServerLog.capture();
+        Database.createSchema();
+        Path dir = Path.of(System.getProperty("inbox.it.dir"));
+        File broken = dir.resolve("broken.war").toFile();
+        ShrinkWrap.create(WebArchive.class, "broken.war")
+                .addClass(Broken.class)
+                .as(ZipExporter.class).exportTo(broken, true);
+        Files.writeString(dir.resolve("postboot.txt"),
+                "deploy --name inbox-rar " + dir.resolve("inbox-rar.rar").toAbsolutePath() + "\n"
+                + "deploy --name broken " + broken.getAbsolutePath() + "\n");
+        return ShrinkWrap.create(WebArchive.class, "inbox-it.war")
+                .addPackage(ExactlyOnce.class.getPackage())
+                .addAsLibraries(dir.resolve("postgresql.jar").toFile())
+                .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"),
+                        "META-INF/microprofile-config.properties");
+    }
+
+    @Test
+    void fiveHundredRowsAreDeliveredAndEachEffectCommitsExactlyOnce() throws Exception {
+        Database.execute("INSERT INTO it_exactly (payload) SELECT 'row ' || g FROM generate_series(1, 500) g");
+        Set<Long> rows = Database.ids("SELECT id FROM it_exactly");
+        until("every row is settled", () -> Database.count("SELECT count(*) FROM it_exactly") == 0);
+        until("every effect has committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb = 'ExactlyOnce'") >= 500);
+        assertEquals(500, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'ExactlyOnce'"));
+        assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'ExactlyOnce'"));
+    }
+
+    @Test
+    void aFailedDeliveryCommitsNothingAndTheRowComesBack() throws Exception {
+        Database.execute("INSERT INTO it_flaky (payload) SELECT CASE WHEN g % 4 = 0 THEN 'throw' WHEN g % 4 = 1"
+                + " THEN 'rollback' ELSE 'ok' END FROM generate_series(1, 40) g");
+        Set<Long> rows = Database.ids("SELECT id FROM it_flaky");
+        Set<Long> failing = Database.ids("SELECT id FROM it_flaky WHERE payload <> 'ok'");
+        until("every row is settled", () -> Database.count("SELECT count(*) FROM it_flaky") == 0);
+        assertEquals(40, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'Flaky'"),
+                "the effects of the failed calls rolled back with them");
+        assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'Flaky'"));
+        assertEquals(failing, Database.ids("SELECT row_id FROM it_invocations WHERE mdb = 'Flaky'"
+                + " GROUP BY row_id HAVING count(*) = 2"), "each failing row was delivered again, once");
+        assertEquals(40 + failing.size(), Database.count("SELECT count(*) FROM it_invocations WHERE mdb = 'Flaky'"));
+    }
+
+    @Test
+    void twoMdbsOnTwoQueuesOfOneTableGetOnlyTheirQueuesRows() throws Exception {
+        Database.execute("INSERT INTO it_queues (payload, queue) SELECT 'r', CASE WHEN g % 2 = 0 THEN 'a' ELSE 'b'"
+                + " END FROM generate_series(1, 40) g");
+        Set<Long> a = Database.ids("SELECT id FROM it_queues WHERE queue = 'a'");
+        Set<Long> b = Database.ids("SELECT id FROM it_queues WHERE queue = 'b'");
+        until("every row is settled", () -> Database.count("SELECT count(*) FROM it_queues") == 0);
+        assertEquals(a, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'QueueA:a'"));
+        assertEquals(b, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'QueueB:b'"));
+        assertEquals(40, Database.count("SELECT count(*) FROM it_effects WHERE mdb LIKE 'Queue%'"));
+    }
+
+    @Test
+    void microProfileConfigOverridesTheAnnotatedQueue() throws Exception {
+        Database.execute("INSERT INTO it_config (payload, queue) SELECT 'r', CASE WHEN g % 2 = 0 THEN 'a' ELSE 'b'"
+                + " END FROM generate_series(1, 10) g");
+        Set<Long> b = Database.ids("SELECT id FROM it_config WHERE queue = 'b'");
+        until("queue b is settled", () -> Database.count("SELECT count(*) FROM it_config WHERE queue = 'b'") == 0);
+        Thread.sleep(1000);
+        assertEquals(5, Database.count("SELECT count(*) FROM it_config WHERE queue = 'a'"),
+                "the annotated queue is left alone");
+        assertEquals(b, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'ConfigOverridden:b'"));
+    }
+
+    @Test
+    void aBrokenDeploymentFailsWithTheAdaptersMessageAndTheOthersKeepWorking() throws Exception {
+        assertTrue(ServerLog.text().contains("Inbox subscription 'Broken' cannot start: Column 'no_such_column'"
+                + " (property 'payloadColumn') does not exist in table 'it_exactly', which has id, payload, queue:"
+                + " add the column, or set 'payloadColumn' to one of those."),
+                "the server log names the broken property; it holds:\n" + tail(ServerLog.text()));
+        Database.execute("INSERT INTO it_exactly (payload) VALUES ('after the broken deployment')");
+        until("the working MDB still delivers", () -> Database.count("SELECT count(*) FROM it_exactly") == 0);
+    }
+
+    private static String tail(String log) {
+        return log.length() < 4000 ? log : log.substring(log.length() - 4000);
+    }
+
+    private static void until(String what, Callable<Boolean> condition) throws Exception {
+        long deadline = System.nanoTime() + LONG.toNanos();
+        while (!condition.call()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + LONG + " waiting until " + what);
+            }
+            Thread.sleep(100);
+        }
+    }
+}

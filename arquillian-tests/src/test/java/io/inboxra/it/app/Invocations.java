@@ -1,0 +1,38 @@
+package io.inboxra.it.app;
+
+import jakarta.annotation.Resource;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+
+/** Records each call of an MDB in its own transaction, so calls that roll back are counted too. */
+@Stateless
+public class Invocations {
+
+    @Resource(lookup = "java:app/jdbc/effects")
+    private DataSource dataSource;
+
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int record(Object rowId, String mdb) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement insert = c.prepareStatement("INSERT INTO it_invocations (row_id, mdb) VALUES (?, ?)");
+             PreparedStatement count = c.prepareStatement("SELECT count(*) FROM it_invocations WHERE row_id = ? AND mdb = ?")) {
+            insert.setLong(1, ((Number) rowId).longValue());
+            insert.setString(2, mdb);
+            insert.executeUpdate();
+            count.setLong(1, ((Number) rowId).longValue());
+            count.setString(2, mdb);
+            try (var rs = count.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot record the call for row " + rowId, e);
+        }
+    }
+}
