@@ -12,6 +12,7 @@ public final class DeliveryLog {
     private final ConcurrentLinkedQueue<Object> invoked = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Object> committed = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Object> rolledBack = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Object> unknown = new ConcurrentLinkedQueue<>();
 
     void invoked(Object id) {
         invoked.add(id);
@@ -23,6 +24,18 @@ public final class DeliveryLog {
 
     void rolledBack(List<Object> ids) {
         rolledBack.addAll(ids);
+    }
+
+    void unknown(List<Object> ids) {
+        unknown.addAll(ids);
+    }
+
+    /**
+     * @return the ids whose commit failed without a known outcome (the connection died during
+     *         the commit: the database may or may not have committed), repeats included
+     */
+    public List<Object> unknown() {
+        return List.copyOf(unknown);
     }
 
     /** @return the ids handed to the listener, in call order, repeats included */

@@ -5,6 +5,7 @@ import io.inboxra.InboxMessage;
 import io.inboxra.Outcome;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.endpoint.MessageEndpoint;
+import jakarta.transaction.HeuristicRollbackException;
 import jakarta.transaction.RollbackException;
 import jakarta.transaction.Status;
 import jakarta.transaction.SystemException;
@@ -88,11 +89,11 @@ final class HarnessEndpoint implements MessageEndpoint, InboxListener {
                 tm.commit();
                 log.committed(ids);
             }
-        } catch (RollbackException e) {
+        } catch (RollbackException | HeuristicRollbackException e) {
             log.rolledBack(ids);
             throw new ResourceException("the delivery's transaction rolled back", e);
         } catch (Exception e) {
-            log.rolledBack(ids);
+            log.unknown(ids);
             throw new ResourceException("the delivery's transaction did not complete", e);
         }
     }

@@ -89,9 +89,9 @@ final class RowLockDelivery {
             throws SQLException, ResourceException {
         Connection connection = worker.connection();
         beforeDelivery(endpoint);
-        connection.setAutoCommit(false);
         boolean committed = false;
         try {
+            connection.setAutoCommit(false);
             Optional<ClaimedRow> row = worker.claim();
             if (row.isEmpty()) {
                 return Result.EMPTY;
