@@ -23,4 +23,10 @@ public enum ClaimShape {
     public static final String PAYLOAD = "inbox_payload";
     /** The label of the attempt column in a {@link #ROLES} claim. */
     public static final String ATTEMPT = "inbox_attempt";
+    /** The label of the fencing token (the written lease expiry) in a lease claim. */
+    public static final String TOKEN = "inbox_token";
+    /** The label of the advisory lock key in an advisory claim. */
+    public static final String KEY = "inbox_key";
+    /** The label of an in-doubt branch's identifier. */
+    public static final String BRANCH = "inbox_branch";
 }

@@ -6,8 +6,7 @@ import java.util.Set;
 
 /**
  * The SQL of one database. The forms a database can claim in are capabilities: a dialect
- * implements {@link RowLock} (and, as they come, the lease and advisory lock capabilities)
- * where its database can do them, and a subscription whose form its dialect lacks fails
+ * implements {@link RowLock}, {@link Lease} and {@link Advisory} where its database can do them, and a subscription whose form its dialect lacks fails
  * validation.
  *
  * <p>The defaults are standard SQL; a dialect overrides what its database spells otherwise.
@@ -71,11 +70,37 @@ public interface Dialect {
      * @return the statement; it must change exactly the claimed row
      */
     default Statement settle(TableSpec spec) {
-        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
+        boolean fenced = spec.form() == Form.LEASE;
+        String where = " WHERE " + quote(spec.idColumn()) + " = ?"
+                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "");
+        Param[] params = fenced ? new Param[] {Param.ID, Param.TOKEN} : new Param[] {Param.ID};
         return spec.processedAtColumn()
                 .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column)
-                        + " = CURRENT_TIMESTAMP" + where, Param.ID))
-                .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + where, Param.ID));
+                        + " = CURRENT_TIMESTAMP" + (fenced ? ", " + quote(spec.lockedUntilColumn().get()) + " = NULL" : "")
+                        + where, params))
+                .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + where, params));
+    }
+
+    /**
+     * The prepared, undecided XA branches of this database that hold locks on the table and
+     * are older than {@link Param#AGE}, one per row labelled {@link ClaimShape#BRANCH}; the
+     * adapter rolls them back ({@link #rollbackBranch}). Empty where the database cannot tell.
+     *
+     * @param spec the table
+     * @return the query, or empty
+     */
+    default Optional<Statement> inDoubtBranches(TableSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
+     * The statement that rolls back one in-doubt branch {@link #inDoubtBranches} found.
+     *
+     * @param branch the branch, as the query returned it
+     * @return the statement (run outside a transaction)
+     */
+    default Optional<String> rollbackBranch(String branch) {
+        return Optional.empty();
     }
 
     /**
@@ -94,6 +119,12 @@ public interface Dialect {
         Set<Form> forms = EnumSet.noneOf(Form.class);
         if (this instanceof RowLock) {
             forms.add(Form.ROW_LOCK);
+        }
+        if (this instanceof Lease) {
+            forms.add(Form.LEASE);
+        }
+        if (this instanceof Advisory) {
+            forms.add(Form.ADVISORY);
         }
         return forms;
     }

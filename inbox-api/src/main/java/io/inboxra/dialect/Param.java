@@ -14,6 +14,12 @@ public enum Param {
     LIMIT,
     /** The claimed row's id. */
     ID,
-    /** The claim's fencing token (the lease form's {@code locked_until} value). */
-    TOKEN
+    /** The claim's fencing token (the lease form's {@code locked_until} value, as the claim returned it). */
+    TOKEN,
+    /** The lease length in milliseconds, as a {@code long}: the database adds it to its own clock. */
+    LEASE,
+    /** The advisory lock key the claim returned ({@link ClaimShape#KEY}). */
+    KEY,
+    /** An age in milliseconds, as a {@code long} (how old an in-doubt branch must be). */
+    AGE
 }

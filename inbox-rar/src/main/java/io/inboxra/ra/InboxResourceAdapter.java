@@ -82,7 +82,7 @@ public class InboxResourceAdapter implements ResourceAdapter {
         String name = values.getOrDefault(Property.NAME.key(), defaultName(factory));
         values.putAll(MicroProfileOverrides.read(name, applicationLoader(factory)));
         SubscriptionSettings settings = SettingsReader.read(values, name);
-        Subscription subscription = Subscription.activate(settings, factory, bootstrap.getWorkManager());
+        Subscription subscription = Subscription.activate(settings, factory, bootstrap);
         Subscription previous = subscriptions.put(new Key(factory, spec), subscription);
         if (previous != null) {
             previous.stop(STOP_GRACE);
@@ -98,9 +98,18 @@ public class InboxResourceAdapter implements ResourceAdapter {
     }
 
     @Override
-    public XAResource[] getXAResources(ActivationSpec[] specs) {
-        // The adapter's branches are resolved by the adapter itself (see DESIGN.md, recovery).
-        return new XAResource[0];
+    public XAResource[] getXAResources(ActivationSpec[] specs) throws ResourceException {
+        // For servers whose recovery uses them (WildFly, Open Liberty). Payara discards them, so the
+        // adapter also resolves its own in-doubt branches (see InDoubtResolver).
+        java.util.List<XAResource> resources = new java.util.ArrayList<>();
+        for (ActivationSpec spec : specs) {
+            for (Map.Entry<Key, Subscription> entry : subscriptions.entrySet()) {
+                if (entry.getKey().spec() == spec) {
+                    resources.add(entry.getValue().recoveryResource());
+                }
+            }
+        }
+        return resources.toArray(new XAResource[0]);
     }
 
     /** @return the adapter-level values that every activation starts from */

@@ -97,19 +97,60 @@ class ActivationErrorsTest {
     }
 
     @Test
-    void theFormsNotBuiltYetAreRefused() throws Exception {
-        assertEquals("Inbox subscription 'bad' cannot start: Property 'lockedUntilColumn' is 'locked_until':"
-                + " the lease form is not available in this version of the adapter; remove 'lockedUntilColumn'"
-                + " to claim rows in the row lock form.",
-                failure(p -> p.put("lockedUntilColumn", "locked_until")));
-        assertEquals("Inbox subscription 'bad' cannot start: Property 'advisoryLock' is 'id': the advisory lock"
-                + " form is not available in this version of the adapter; remove 'advisoryLock' to claim rows in"
-                + " the row lock form.",
-                failure(p -> p.put("advisoryLock", "id")));
+    void fifoGroupsAreRefusedUntilTheyAreBuilt() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'fifoColumn' is 'queue': FIFO groups is"
                 + " not available in this version of the adapter; remove 'fifoColumn' to claim rows in the row"
                 + " lock form.",
                 failure(p -> p.put("fifoColumn", "queue")));
+    }
+
+    @Test
+    void twoFormsAtOnceAreRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Properties 'lockedUntilColumn' ('locked_until') and"
+                + " 'advisoryLock' ('id') select two forms: keep 'lockedUntilColumn' for the lease form, or"
+                + " 'advisoryLock' for the advisory lock form.",
+                failure(p -> {
+                    p.put("lockedUntilColumn", "locked_until");
+                    p.put("advisoryLock", "id");
+                }));
+    }
+
+    @Test
+    void aLeaseBelowOneSecondIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'lease' is 'PT0.5S': a lease shorter than"
+                + " one second expires before its heartbeat can extend it; set it to PT1S or more.",
+                failure(p -> {
+                    p.put("lockedUntilColumn", "due_at");
+                    p.put("lease", "PT0.5S");
+                }));
+    }
+
+    @Test
+    void aBatchSizeBelowOneIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'batchSize' is '0': it must be a whole"
+                + " number of at least 1; set it to 1 or more.",
+                failure(p -> p.put("batchSize", "0")));
+    }
+
+    @Test
+    void anAdvisoryLockThatIsNeitherAColumnNorAPlainExpressionIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'advisoryLock' is 'id); SELECT pg_sleep(1'"
+                + ": not a column nor a plain expression (names, numbers, function calls, parentheses and"
+                + " + - * / || operators; no quotes, semicolons or comments); name the key column, for example"
+                + " advisoryLock=id.",
+                failure(p -> p.put("advisoryLock", "id); SELECT pg_sleep(1")));
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'advisoryLock' is 'id -- x': not a column"
+                + " nor a plain expression (names, numbers, function calls, parentheses and + - * / || operators;"
+                + " no quotes, semicolons or comments); name the key column, for example advisoryLock=id.",
+                failure(p -> p.put("advisoryLock", "id -- x")));
+    }
+
+    @Test
+    void aMissingLockedUntilColumnIsNamed() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Column 'locked_until' (property 'lockedUntilColumn')"
+                + " does not exist in table '" + table + "', which has id, payload, queue, due_at, priority,"
+                + " processed_at, attempts: add the column, or set 'lockedUntilColumn' to one of those.",
+                failure(p -> p.put("lockedUntilColumn", "locked_until")));
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 public final class SettingsReader {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,62}");
+    private static final Pattern ADVISORY_EXPRESSION = Pattern.compile("[A-Za-z0-9_$().,+*/| -]+");
     private static final Pattern UNRESOLVED = Pattern.compile("\\$\\{(MPCONFIG|ENV|ALIAS)=");
     private static final Pattern TABLE = Pattern.compile(IDENTIFIER + "(\\." + IDENTIFIER + ")?");
     private static final String IDENTIFIER_RULE = "not a plain identifier (letters, digits, _ and $,"
@@ -79,10 +80,21 @@ public final class SettingsReader {
             problems.add("Property 'queueColumn' is '" + table.queueColumn().get() + "' but 'queue' is not set:"
                     + " name the queue this subscription claims in 'queue', or remove 'queueColumn'.");
         }
-        notYetAvailable(Property.LOCKED_UNTIL_COLUMN, "the lease form");
-        notYetAvailable(Property.ADVISORY_LOCK, "the advisory lock form");
+        if (table.lockedUntilColumn().isPresent() && table.advisoryLock().isPresent()) {
+            problems.add("Properties 'lockedUntilColumn' ('" + table.lockedUntilColumn().get() + "') and"
+                    + " 'advisoryLock' ('" + table.advisoryLock().get() + "') select two forms: keep"
+                    + " 'lockedUntilColumn' for the lease form, or 'advisoryLock' for the advisory lock form.");
+        }
         notYetAvailable(Property.FIFO_COLUMN, "FIFO groups");
         int workers = positiveInt(Property.WORKERS, 1);
+        Duration lease = duration(Property.LEASE, Duration.ofSeconds(30));
+        if (lease.compareTo(Duration.ofSeconds(1)) < 0) {
+            problems.add("Property 'lease' is '" + lease + "': a lease shorter than one second expires before"
+                    + " its heartbeat can extend it; set it to PT1S or more.");
+        }
+        int batchSize = positiveInt(Property.BATCH_SIZE, 1);
+        int connections = positiveInt(Property.CONNECTIONS, 4);
+        Duration inDoubtTimeout = duration(Property.IN_DOUBT_TIMEOUT, Duration.ofMinutes(5));
         Duration poll = duration(Property.POLL_INTERVAL, Duration.ofSeconds(1));
         Duration maxPoll = duration(Property.MAX_POLL_INTERVAL, null);
         if (maxPoll == null) {
@@ -97,8 +109,8 @@ public final class SettingsReader {
         if (!problems.isEmpty()) {
             throw new InvalidSettingsException(name, problems);
         }
-        return new SubscriptionSettings(name, table, queue, workers, poll, maxPoll, isolation,
-                dialect, dataSource);
+        return new SubscriptionSettings(name, table, queue, workers, poll, maxPoll, lease, batchSize,
+                connections, inDoubtTimeout, isolation, dialect, dataSource);
     }
 
     private TableSpec table() {
@@ -118,6 +130,8 @@ public final class SettingsReader {
                 .priorityColumn(column(Property.PRIORITY_COLUMN).orElse(null))
                 .attemptColumn(column(Property.ATTEMPT_COLUMN).orElse(null))
                 .processedAtColumn(column(Property.PROCESSED_AT_COLUMN).orElse(null))
+                .lockedUntilColumn(column(Property.LOCKED_UNTIL_COLUMN).orElse(null))
+                .advisoryLock(advisoryKey().orElse(null))
                 .build();
     }
 
@@ -126,6 +140,18 @@ public final class SettingsReader {
         if (value.isPresent() && !IDENTIFIER.matcher(value.get()).matches()) {
             problems.add("Property '" + property.key() + "' is '" + value.get() + "': " + IDENTIFIER_RULE
                     + "; name the column without quotes, spaces or semicolons.");
+        }
+        return value;
+    }
+
+    /** A column, or a plain expression over the row: names, numbers, calls, operators; no quotes or comments. */
+    private Optional<String> advisoryKey() {
+        Optional<String> value = optional(Property.ADVISORY_LOCK);
+        if (value.isPresent() && (!ADVISORY_EXPRESSION.matcher(value.get()).matches()
+                || value.get().contains("--") || value.get().contains("/*"))) {
+            problems.add("Property 'advisoryLock' is '" + value.get() + "': not a column nor a plain expression"
+                    + " (names, numbers, function calls, parentheses and + - * / || operators; no quotes, semicolons"
+                    + " or comments); name the key column, for example advisoryLock=id.");
         }
         return value;
     }

@@ -14,6 +14,10 @@ import java.util.Optional;
  * @param workers deliveries in work at once
  * @param pollInterval the idle wait after an empty claim
  * @param maxPollInterval the longest idle wait
+ * @param lease the lease length (lease form)
+ * @param batchSize rows one claim takes (lease form)
+ * @param connections the lease form's connection pool size
+ * @param inDoubtTimeout age after which the adapter's own prepared branches are rolled back
  * @param isolation the claim transaction's isolation ({@code java.sql.Connection} constant)
  * @param dialect the dialect's name or class, or empty to detect it
  * @param dataSource how to reach the database
@@ -25,6 +29,10 @@ public record SubscriptionSettings(
         int workers,
         Duration pollInterval,
         Duration maxPollInterval,
+        Duration lease,
+        int batchSize,
+        int connections,
+        Duration inDoubtTimeout,
         int isolation,
         Optional<String> dialect,
         DataSourceSettings dataSource) {

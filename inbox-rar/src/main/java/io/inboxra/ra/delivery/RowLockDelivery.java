@@ -1,169 +1,134 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.InboxListener;
-import io.inboxra.InboxMessage;
 import io.inboxra.Outcome;
+import io.inboxra.ra.xa.BranchResource;
+import jakarta.resource.ResourceException;
 
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
-import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
-import jakarta.resource.ResourceException;
-import jakarta.resource.spi.endpoint.MessageEndpoint;
 
 /**
- * One delivery in the row lock form, top to bottom: create the endpoint with the worker's XA
- * resource, {@code beforeDelivery} (the container begins the transaction and enlists the
- * resource, which starts the branch), claim a row under lock in that branch, invoke the
- * listener, settle in the same branch, {@code afterDelivery} (the container commits or rolls
- * back), release.
+ * One worker in the row lock form. A delivery, top to bottom: create the endpoint with the
+ * worker's XA resource, {@code beforeDelivery} (the container begins the transaction and
+ * enlists the resource, which starts the branch on the worker's connection), claim a row under
+ * lock in that branch, invoke the listener, settle in the same branch, {@code afterDelivery}
+ * (the container commits or rolls back), release.
  */
-final class RowLockDelivery {
-
-    /** What one delivery came to. */
-    enum Result { DELIVERED, EMPTY, FAILED }
-
-    static final Method ON_MESSAGE;
-
-    static {
-        try {
-            ON_MESSAGE = InboxListener.class.getMethod("onMessage", InboxMessage.class);
-        } catch (NoSuchMethodException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private static final Logger LOG = System.getLogger(RowLockDelivery.class.getName());
+final class RowLockDelivery implements FormDelivery {
 
     private final Subscription subscription;
+    private final SubscriptionStatements statements;
+    private final Bindings bindings;
+    private WorkerConnection connection;
+    private BranchResource branch;
 
     RowLockDelivery(Subscription subscription) {
         this.subscription = subscription;
+        this.statements = subscription.statements();
+        this.bindings = Bindings.of(subscription.settings().queue()).limit(1);
     }
 
-    Result deliver(WorkerConnection connection) throws SQLException, ResourceException {
-        MessageEndpoint endpoint = subscription.endpointFactory().createEndpoint(connection.branch());
-        try {
+    @Override
+    public Result deliverNext() throws SQLException, ResourceException {
+        WorkerConnection c = connection();
+        // A cheap look outside any transaction, so that idle workers open no container transactions.
+        if (statements.probe().isPresent() && !c.exists(statements.probe().get(), bindings)) {
+            return Result.EMPTY;
+        }
+        try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
             return subscription.isDeliveryTransacted()
-                    ? inContainerTransaction(endpoint, connection)
-                    : inLocalTransaction(endpoint, connection);
-        } finally {
-            endpoint.release();
+                    ? inContainerTransaction(endpoint, c)
+                    : inLocalTransaction(endpoint, c);
         }
     }
 
-    private Result inContainerTransaction(MessageEndpoint endpoint, WorkerConnection connection)
+    private Result inContainerTransaction(ListenerEndpoint endpoint, WorkerConnection c)
             throws SQLException, ResourceException {
-        beforeDelivery(endpoint);
+        endpoint.before();
         Optional<ClaimedRow> row = Optional.empty();
-        Result result = Result.FAILED;
+        boolean settled = false;
         try {
-            if (!connection.branch().isStarted()) {
+            if (!branch.isStarted()) {
                 // Claiming now would run outside the transaction: the settlement would commit alone.
                 throw new ResourceException("the container did not enlist the adapter's XA resource in the"
                         + " delivery's transaction; check that the MDB's onMessage is container-managed"
                         + " with REQUIRED");
             }
-            row = connection.claim();
+            row = claim(c);
             if (row.isEmpty()) {
-                return result = Result.EMPTY;
+                return Result.EMPTY;
             }
-            Outcome outcome = invoke(endpoint, row.get());
-            if (outcome == null || !settle(connection, row.get(), outcome)) {
-                connection.branch().markRollbackOnly();
-                return result = Result.FAILED;
+            Outcome outcome = endpoint.invoke(row.get());
+            settled = outcome != null && subscription.settle(c, row.get(), outcome);
+            if (!settled) {
+                branch.markRollbackOnly();
             }
-            return result = Result.DELIVERED;
+            return settled ? Result.DELIVERED : Result.FAILED;
         } catch (SQLException | RuntimeException e) {
-            connection.branch().markRollbackOnly();
+            branch.markRollbackOnly();
             throw e;
         } finally {
-            afterDelivery(endpoint, row, result);
+            endpoint.after(row.map(ClaimedRow::id).orElse(null), settled);
         }
     }
 
     /** A listener without a container transaction (bean-managed, NOT_SUPPORTED): the adapter's own. */
-    private Result inLocalTransaction(MessageEndpoint endpoint, WorkerConnection worker)
+    private Result inLocalTransaction(ListenerEndpoint endpoint, WorkerConnection c)
             throws SQLException, ResourceException {
-        Connection connection = worker.connection();
-        beforeDelivery(endpoint);
+        Connection local = c.connection();
+        endpoint.before();
         boolean committed = false;
         try {
-            connection.setAutoCommit(false);
-            Optional<ClaimedRow> row = worker.claim();
+            local.setAutoCommit(false);
+            Optional<ClaimedRow> row = claim(c);
             if (row.isEmpty()) {
                 return Result.EMPTY;
             }
-            Outcome outcome = invoke(endpoint, row.get());
-            if (outcome == null || !settle(worker, row.get(), outcome)) {
+            Outcome outcome = endpoint.invoke(row.get());
+            if (outcome == null || !subscription.settle(c, row.get(), outcome)) {
                 return Result.FAILED;
             }
-            connection.commit();
+            local.commit();
             committed = true;
             return Result.DELIVERED;
         } finally {
             try {
                 if (!committed) {
-                    connection.rollback();
+                    local.rollback();
                 }
-                connection.setAutoCommit(true);
+                local.setAutoCommit(true);
             } finally {
-                endpoint.afterDelivery();
+                endpoint.after(null, committed);
             }
         }
     }
 
-    private static void beforeDelivery(MessageEndpoint endpoint) throws ResourceException {
-        try {
-            endpoint.beforeDelivery(ON_MESSAGE);
-        } catch (NoSuchMethodException e) {
-            throw new ResourceException("the endpoint has no onMessage(InboxMessage)", e);
+    private Optional<ClaimedRow> claim(WorkerConnection c) throws SQLException {
+        List<ClaimedRow> rows = c.claim(statements.claim(), bindings);
+        return rows.stream().findFirst();
+    }
+
+    private WorkerConnection connection() throws SQLException {
+        if (connection == null) {
+            connection = subscription.connect();
+            branch = new BranchResource(connection.xaResource());
+        }
+        return connection;
+    }
+
+    @Override
+    public void disconnect() {
+        if (connection != null) {
+            subscription.disconnect(connection);
+            connection = null;
+            branch = null;
         }
     }
 
-    private Outcome invoke(MessageEndpoint endpoint, ClaimedRow row) {
-        InboxMessage message = subscription.message(row);
-        try {
-            Outcome outcome = ((InboxListener) endpoint).onMessage(message);
-            if (outcome == null) {
-                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener returned"
-                        + " null for row " + row.id() + "; return Outcome.ack(). The transaction rolls back and"
-                        + " the row will be delivered again.");
-            }
-            return outcome;
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener failed on row "
-                    + row.id() + "; the transaction rolls back and the row will be delivered again", e);
-            return null;
-        }
-    }
-
-    private boolean settle(WorkerConnection connection, ClaimedRow row, Outcome outcome) throws SQLException {
-        if (!(outcome instanceof Outcome.Ack)) {
-            throw new IllegalStateException("unknown outcome " + outcome);
-        }
-        boolean settled = connection.settle(row);
-        if (!settled) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the settlement of row "
-                    + row.id() + " changed no row; the transaction rolls back.");
-        }
-        return settled;
-    }
-
-    private void afterDelivery(MessageEndpoint endpoint, Optional<ClaimedRow> row, Result result) {
-        try {
-            endpoint.afterDelivery();
-        } catch (ResourceException | RuntimeException e) {
-            if (result == Result.DELIVERED) {
-                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the transaction of row "
-                        + row.map(ClaimedRow::id).orElse("?") + " did not commit; the row stays and will be"
-                        + " delivered again", e);
-            } else {
-                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription.name()
-                        + "': afterDelivery of a rolled-back delivery failed: " + e);
-            }
-        }
+    @Override
+    public void close() {
+        disconnect();
     }
 }

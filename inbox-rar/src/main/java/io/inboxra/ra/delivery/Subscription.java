@@ -19,15 +19,19 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.Timer;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 import jakarta.resource.ResourceException;
+import jakarta.resource.spi.BootstrapContext;
+import jakarta.resource.spi.UnavailableException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 import jakarta.resource.spi.work.WorkException;
 import jakarta.resource.spi.work.WorkManager;
+import javax.transaction.xa.XAResource;
 
 /**
  * One MDB's activation against one table (and queue): checked at activation, then its
@@ -40,7 +44,11 @@ public final class Subscription {
     private final SubscriptionSettings settings;
     private final MessageEndpointFactory endpointFactory;
     private final XADataSource dataSource;
+    private final Dialect dialect;
     private final SubscriptionStatements statements;
+    private final Settlement settlement;
+    private final Timer timer;
+    private final ConnectionPool pool;
     private final boolean deliveryTransacted;
     private final Outage outage;
     private final CountDownLatch stopping = new CountDownLatch(1);
@@ -49,13 +57,19 @@ public final class Subscription {
     private volatile Jsonb jsonb;
 
     private Subscription(SubscriptionSettings settings, MessageEndpointFactory endpointFactory,
-            XADataSource dataSource, SubscriptionStatements statements) throws ResourceException {
+            XADataSource dataSource, Checked checked, Timer timer) throws ResourceException {
         this.settings = settings;
         this.endpointFactory = endpointFactory;
         this.dataSource = dataSource;
-        this.statements = statements;
+        this.dialect = checked.dialect();
+        this.statements = checked.statements();
+        this.settlement = new Settlement(settings.name(), statements, Bindings.of(settings.queue()));
+        this.timer = timer;
+        this.pool = settings.table().form() == io.inboxra.dialect.Form.LEASE
+                ? new ConnectionPool(dataSource, settings.isolation(), settings.connections(), settings.lease())
+                : null;
         try {
-            this.deliveryTransacted = endpointFactory.isDeliveryTransacted(RowLockDelivery.ON_MESSAGE);
+            this.deliveryTransacted = endpointFactory.isDeliveryTransacted(ListenerEndpoint.ON_MESSAGE);
         } catch (NoSuchMethodException e) {
             throw new ResourceException("Inbox subscription '" + settings.name() + "': the MDB has no"
                     + " onMessage(InboxMessage); implement io.inboxra.InboxListener", e);
@@ -71,33 +85,45 @@ public final class Subscription {
      *
      * @param settings the checked activation config
      * @param endpointFactory the MDB's endpoint factory
-     * @param workManager the server's work manager
+     * @param bootstrap the server's work manager and timers
      * @return the running subscription
      * @throws ResourceException naming what is wrong and the fix; nothing has started then
      */
     public static Subscription activate(SubscriptionSettings settings, MessageEndpointFactory endpointFactory,
-            WorkManager workManager) throws ResourceException {
+            BootstrapContext bootstrap) throws ResourceException {
         ClassLoader endpointLoader = endpointLoader(endpointFactory);
         XADataSource dataSource;
-        SubscriptionStatements statements;
+        Checked checked;
         try {
             dataSource = XaDataSources.create(settings.dataSource(), "inbox-ra:" + settings.name(), endpointLoader);
-            statements = check(settings, dataSource, endpointLoader);
+            checked = check(settings, dataSource, endpointLoader);
         } catch (XaDataSources.DataSourceException | Dialects.DialectException | TableCheck.TableException e) {
             throw new InvalidSettingsException(settings.name(), List.of(e.getMessage()));
         } catch (StatementException e) {
             throw new InvalidSettingsException(settings.name(), List.of("Dialect '" + e.dialect() + "' refuses the"
                     + " table (" + e.kind() + "): " + e.getMessage() + "."));
         }
-        Subscription subscription = new Subscription(settings, endpointFactory, dataSource, statements);
-        subscription.start(workManager);
+        Timer timer;
+        try {
+            timer = bootstrap.createTimer();
+        } catch (UnavailableException e) {
+            throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the server"
+                    + " gives no timer for its lease heartbeats and in-doubt checks", e);
+        }
+        Subscription subscription = new Subscription(settings, endpointFactory, dataSource, checked, timer);
+        InDoubtResolver.start(subscription);
+        subscription.start(bootstrap.getWorkManager());
         LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "' delivers rows of table '"
                 + settings.table().table() + "'" + settings.queue().map(q -> ", queue '" + q + "'").orElse("")
-                + " with " + settings.workers() + " worker(s)");
+                + " in the " + settings.table().form() + " form with " + settings.workers() + " worker(s)");
         return subscription;
     }
 
-    private static SubscriptionStatements check(SubscriptionSettings settings, XADataSource dataSource,
+    /** What the activation's check found: the dialect, and the statements it built for the table. */
+    private record Checked(Dialect dialect, SubscriptionStatements statements) {
+    }
+
+    private static Checked check(SubscriptionSettings settings, XADataSource dataSource,
             ClassLoader endpointLoader) throws ResourceException, Dialects.DialectException,
             TableCheck.TableException, StatementException {
         XAConnection xa = null;
@@ -107,7 +133,7 @@ public final class Subscription {
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form());
             TableSpec table = TableCheck.check(connection, settings.table());
-            return SubscriptionStatements.rowLock(dialect, table);
+            return new Checked(dialect, SubscriptionStatements.of(dialect, table));
         } catch (SQLException e) {
             throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the database at "
                     + settings.dataSource().describe() + " cannot be reached to check table '"
@@ -153,8 +179,13 @@ public final class Subscription {
             LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': deliveries still in work after "
                     + grace + "; closing their connections, and their rows return to the table");
         }
+        // Heartbeats stop last: only now, with every delivery finished or cut off.
+        timer.cancel();
         for (WorkerConnection connection : connections) {
             disconnect(connection);
+        }
+        if (pool != null) {
+            pool.close();
         }
         Jsonb j = jsonb;
         if (j != null) {
@@ -173,6 +204,40 @@ public final class Subscription {
 
     SubscriptionSettings settings() {
         return settings;
+    }
+
+    SubscriptionStatements statements() {
+        return statements;
+    }
+
+    Dialect dialect() {
+        return dialect;
+    }
+
+    Settlement settlement() {
+        return settlement;
+    }
+
+    Timer timer() {
+        return timer;
+    }
+
+    /** The lease form's pool; null in the other forms. */
+    ConnectionPool pool() {
+        return pool;
+    }
+
+    /**
+     * An XA resource of the subscription's database, for a server's transaction recovery
+     * ({@code ResourceAdapter.getXAResources}); its connection closes when the subscription stops.
+     */
+    public XAResource recoveryResource() throws ResourceException {
+        try {
+            WorkerConnection connection = connect();
+            return new io.inboxra.ra.xa.BranchResource(connection.xaResource());
+        } catch (SQLException e) {
+            throw new ResourceException("Inbox subscription '" + settings.name() + "': no connection for recovery", e);
+        }
     }
 
     MessageEndpointFactory endpointFactory() {
@@ -205,11 +270,16 @@ public final class Subscription {
         workersEnded.countDown();
     }
 
+    /** A connection of the subscription's own, closed when the subscription stops. */
     WorkerConnection connect() throws SQLException {
-        WorkerConnection connection = WorkerConnection.open(dataSource, statements, settings.queue(),
-                settings.isolation());
+        WorkerConnection connection = openConnection();
         connections.add(connection);
         return connection;
+    }
+
+    /** A connection the caller closes. */
+    WorkerConnection openConnection() throws SQLException {
+        return WorkerConnection.open(dataSource, settings.isolation());
     }
 
     void disconnect(WorkerConnection connection) {

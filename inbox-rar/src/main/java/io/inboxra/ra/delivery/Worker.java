@@ -10,7 +10,7 @@ import jakarta.resource.spi.work.Work;
 
 /**
  * One of a subscription's workers, running on the server's {@code WorkManager}: it delivers
- * one row at a time while the subscription runs, waits with backoff when nothing is
+ * in the subscription's form while the subscription runs, waits with backoff when nothing is
  * claimable, and reconnects with backoff when the database fails. No error ends it.
  */
 final class Worker implements Work {
@@ -18,15 +18,18 @@ final class Worker implements Work {
     private static final Logger LOG = System.getLogger(Worker.class.getName());
 
     private final Subscription subscription;
-    private final RowLockDelivery delivery;
+    private final FormDelivery delivery;
     private final Backoff idle;
     private final Backoff trouble;
     private volatile boolean released;
-    private WorkerConnection connection;
 
     Worker(Subscription subscription) {
         this.subscription = subscription;
-        this.delivery = new RowLockDelivery(subscription);
+        this.delivery = switch (subscription.settings().table().form()) {
+            case ROW_LOCK -> new RowLockDelivery(subscription);
+            case LEASE -> new LeaseDelivery(subscription);
+            case ADVISORY -> new AdvisoryDelivery(subscription);
+        };
         this.idle = new Backoff(subscription.settings().pollInterval(), subscription.settings().maxPollInterval());
         this.trouble = new Backoff(subscription.settings().pollInterval(),
                 subscription.settings().maxPollInterval().multipliedBy(3));
@@ -35,14 +38,14 @@ final class Worker implements Work {
     @Override
     public void run() {
         try {
-            while (running()) {
+            while (!released && subscription.isRunning()) {
                 Duration wait = pollOnce();
                 if (!wait.isZero()) {
                     subscription.pause(wait);
                 }
             }
         } finally {
-            disconnect();
+            delivery.close();
             subscription.workerEnded();
         }
     }
@@ -53,47 +56,24 @@ final class Worker implements Work {
         released = true;
     }
 
-    private boolean running() {
-        return !released && subscription.isRunning();
-    }
-
-    /** @return how long to wait before the next poll */
+    /** @return how long to wait before the next turn */
     private Duration pollOnce() {
         try {
-            WorkerConnection c = connection();
-            if (!c.probe()) {
-                subscription.outage().recovered();
-                return idle.next();
-            }
-            RowLockDelivery.Result result = delivery.deliver(c);
+            FormDelivery.Result result = delivery.deliverNext();
             subscription.outage().recovered();
             trouble.reset();
-            return result == RowLockDelivery.Result.EMPTY ? idle.next() : idle.reset();
+            return result == FormDelivery.Result.EMPTY ? idle.next() : idle.reset();
         } catch (UnavailableException e) {
             // The server's MDB pool is exhausted: wait for an instance to come free.
             LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription.name() + "': no MDB instance free: " + e);
             return trouble.next();
         } catch (SQLException e) {
             subscription.outage().failed("the database failed (" + e.getMessage() + ")", e);
-            disconnect();
+            delivery.disconnect();
             return trouble.next();
         } catch (ResourceException | RuntimeException e) {
             subscription.outage().failed("a delivery failed (" + e + ")", e);
             return trouble.next();
-        }
-    }
-
-    private WorkerConnection connection() throws SQLException {
-        if (connection == null) {
-            connection = subscription.connect();
-        }
-        return connection;
-    }
-
-    private void disconnect() {
-        if (connection != null) {
-            subscription.disconnect(connection);
-            connection = null;
         }
     }
 }

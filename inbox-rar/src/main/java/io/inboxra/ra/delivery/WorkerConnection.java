@@ -1,57 +1,42 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.dialect.ClaimShape;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
-import io.inboxra.ra.xa.BranchResource;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
+import javax.transaction.xa.XAResource;
 
 /**
- * One worker's database connection: an XA connection, the adapter's XA resource over it, and
- * the subscription's statements prepared once on it.
+ * One database connection of a subscription: an XA connection, its one handle, and the
+ * subscription's statements, each prepared once on it.
  */
 final class WorkerConnection implements AutoCloseable {
 
     private final XAConnection xaConnection;
     private final Connection connection;
-    private final BranchResource branch;
-    private final SubscriptionStatements statements;
-    private final Optional<String> queue;
-    private final PreparedStatement claim;
-    private final PreparedStatement settle;
-    private final PreparedStatement probe;
+    private final Map<String, PreparedStatement> prepared = new HashMap<>();
 
-    private WorkerConnection(XAConnection xaConnection, SubscriptionStatements statements, Optional<String> queue,
-            int isolation) throws SQLException {
+    private WorkerConnection(XAConnection xaConnection, int isolation) throws SQLException {
         this.xaConnection = xaConnection;
-        this.statements = statements;
-        this.queue = queue;
         this.connection = xaConnection.getConnection();
         connection.setTransactionIsolation(isolation);
-        this.branch = new BranchResource(xaConnection.getXAResource());
-        this.claim = connection.prepareStatement(statements.claim().sql());
-        this.settle = connection.prepareStatement(statements.settle().sql());
-        this.probe = statements.probe().isPresent()
-                ? connection.prepareStatement(statements.probe().get().sql())
-                : null;
     }
 
-    static WorkerConnection open(XADataSource dataSource, SubscriptionStatements statements,
-            Optional<String> queue, int isolation) throws SQLException {
+    static WorkerConnection open(XADataSource dataSource, int isolation) throws SQLException {
         XAConnection xa = dataSource.getXAConnection();
         try {
-            return new WorkerConnection(xa, statements, queue, isolation);
+            return new WorkerConnection(xa, isolation);
         } catch (SQLException | RuntimeException e) {
             try {
                 xa.close();
@@ -62,73 +47,82 @@ final class WorkerConnection implements AutoCloseable {
         }
     }
 
-    BranchResource branch() {
-        return branch;
+    XAResource xaResource() throws SQLException {
+        return xaConnection.getXAResource();
     }
 
     Connection connection() {
         return connection;
     }
 
-    /** @return whether the table may hold a claimable row (true when the dialect has no probe) */
-    boolean probe() throws SQLException {
-        if (probe == null) {
-            return true;
+    /** Runs a claim and reads every row it returns. */
+    List<ClaimedRow> claim(Statement statement, Bindings bindings) throws SQLException {
+        List<ClaimedRow> rows = new ArrayList<>();
+        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+            while (rs.next()) {
+                rows.add(ClaimedRow.read(rs));
+            }
         }
-        bind(probe, statements.probe().get(), null);
-        try (ResultSet rs = probe.executeQuery()) {
+        return rows;
+    }
+
+    /** @return whether the query returns a row */
+    boolean exists(Statement statement, Bindings bindings) throws SQLException {
+        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
             return rs.next();
         }
     }
 
-    /** Claims one row in the connection's current transaction. */
-    Optional<ClaimedRow> claim() throws SQLException {
-        bind(claim, statements.claim(), null);
-        try (ResultSet rs = claim.executeQuery()) {
-            if (!rs.next()) {
-                return Optional.empty();
-            }
-            Object id = rs.getObject(ClaimShape.ID);
-            int payloadType = rs.getMetaData().getColumnType(rs.findColumn(ClaimShape.PAYLOAD));
-            byte[] payload = isBinary(payloadType)
-                    ? rs.getBytes(ClaimShape.PAYLOAD)
-                    : bytes(rs.getString(ClaimShape.PAYLOAD));
-            int attempts = statements.readsAttempts() ? rs.getInt(ClaimShape.ATTEMPT) : 0;
-            return Optional.of(new ClaimedRow(id, payload == null ? new byte[0] : payload, attempts));
+    /** @return the first column of the query's first row, or null when it returns none */
+    Object first(Statement statement, Bindings bindings) throws SQLException {
+        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+            return rs.next() ? rs.getObject(1) : null;
         }
     }
 
-    /**
-     * Runs the acknowledgement's settlement in the connection's current transaction.
-     *
-     * @return whether it changed the claimed row (exactly one row)
-     */
-    boolean settle(ClaimedRow row) throws SQLException {
-        bind(settle, statements.settle(), row);
-        return settle.executeUpdate() == 1;
+    /** @return every value of the query's first column */
+    List<String> strings(Statement statement, Bindings bindings) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+        }
+        return values;
     }
 
-    private void bind(PreparedStatement prepared, Statement statement, ClaimedRow row) throws SQLException {
+    /** @return the update count */
+    int update(Statement statement, Bindings bindings) throws SQLException {
+        return bound(statement, bindings).executeUpdate();
+    }
+
+    void execute(String sql) throws SQLException {
+        try (java.sql.Statement plain = connection.createStatement()) {
+            plain.execute(sql);
+        }
+    }
+
+    private PreparedStatement bound(Statement statement, Bindings bindings) throws SQLException {
+        PreparedStatement ps = prepared.get(statement.sql());
+        if (ps == null) {
+            ps = connection.prepareStatement(statement.sql());
+            prepared.put(statement.sql(), ps);
+        }
         int index = 1;
         for (Param param : statement.params()) {
             switch (param) {
-                case QUEUE -> prepared.setString(index, queue.orElse(null));
-                case LIMIT -> prepared.setInt(index, 1);
-                case NOW -> prepared.setTimestamp(index, Timestamp.from(Instant.now()));
-                case ID -> prepared.setObject(index, row.id());
-                case TOKEN -> throw new SQLException("the row lock form has no fencing token; the statement "
-                        + statement.sql() + " binds one");
+                case QUEUE -> ps.setString(index, bindings.queue().orElse(null));
+                case LIMIT -> ps.setInt(index, bindings.limit());
+                case NOW -> ps.setTimestamp(index, Timestamp.from(Instant.now()));
+                case ID -> ps.setObject(index, bindings.id());
+                case TOKEN -> ps.setObject(index, bindings.token());
+                case LEASE -> ps.setLong(index, bindings.lease().toMillis());
+                case KEY -> ps.setObject(index, bindings.key());
+                case AGE -> ps.setLong(index, bindings.age().toMillis());
             }
             index++;
         }
-    }
-
-    private static boolean isBinary(int type) {
-        return type == Types.BINARY || type == Types.VARBINARY || type == Types.LONGVARBINARY || type == Types.BLOB;
-    }
-
-    private static byte[] bytes(String text) {
-        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+        return ps;
     }
 
     @Override

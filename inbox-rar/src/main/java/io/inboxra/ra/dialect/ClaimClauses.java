@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * The parts every built-in claim shares, in one place: the selected columns, which rows are
- * claimable (the subscription's queue, due, not marked processed), and the claim order
- * (priority, due, id). Each dialect puts them around its own locking syntax.
+ * claimable (the subscription's queue, due, not marked processed, no live lease), and the
+ * claim order (priority, due, id). Each dialect puts them around its own locking syntax.
  */
 final class ClaimClauses {
 
@@ -45,7 +45,15 @@ final class ClaimClauses {
         spec.dueColumn().ifPresent(column -> conditions.add(
                 "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " <= CURRENT_TIMESTAMP)"));
         spec.processedAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
+        spec.lockedUntilColumn().ifPresent(column -> conditions.add(
+                "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " < CURRENT_TIMESTAMP)"));
         return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    }
+
+    /** The lock key of the advisory form: the column, quoted, or the expression as written. */
+    String advisoryKey() {
+        String key = spec.advisoryLock().orElseThrow();
+        return key.matches("[A-Za-z_][A-Za-z0-9_$]*") ? dialect.quote(key) : "(" + key + ")";
     }
 
     String orderBy() {

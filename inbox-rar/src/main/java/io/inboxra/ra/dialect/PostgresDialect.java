@@ -1,13 +1,121 @@
 package io.inboxra.ra.dialect;
 
-/** PostgreSQL 9.5 and later. */
-public final class PostgresDialect extends SkipLockedDialect {
+import io.inboxra.dialect.Advisory;
+import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** PostgreSQL 9.5 and later: all three forms, every statement in this class. */
+public final class PostgresDialect extends SkipLockedDialect implements Lease, Advisory {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
 
+    /** How many candidate rows an advisory claim tries to lock, at most. */
+    private static final int ADVISORY_CANDIDATES = 256;
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+        requireForm(spec, Form.LEASE);
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        String id = quote(spec.idColumn());
+        List<Param> params = new ArrayList<>();
+        String where = clauses.where(params);
+        params.add(Param.LIMIT);
+        params.add(Param.LEASE);
+        // MATERIALIZED: the planner may not run the LIMIT subquery twice and claim more than asked.
+        return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + where
+                + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED),"
+                + " claimed AS (UPDATE " + table(spec) + " SET " + lockedUntil
+                + " = now() + ? * interval '1 millisecond' WHERE " + id + " IN (SELECT " + id
+                + " FROM claimable) RETURNING *)"
+                + " SELECT " + clauses.columns(shape) + ", " + lockedUntil + " AS " + ClaimShape.TOKEN
+                + " FROM claimed" + clauses.orderBy(), params);
+    }
+
+    @Override
+    public Statement extendLease(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = now() + ? * interval"
+                + " '1 millisecond' WHERE " + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?"
+                + " RETURNING " + lockedUntil + " AS " + ClaimShape.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
+    }
+
+    @Override
+    public Statement releaseLease(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
+    }
+
+    @Override
+    public Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+        requireForm(spec, Form.ADVISORY);
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        List<Param> params = new ArrayList<>();
+        String where = clauses.where(params);
+        params.add(Param.LIMIT);
+        // The candidates come from a LIMIT subquery, which the planner never merges into the outer
+        // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
+        // on rows the claim returns or skips because another session holds them, so no lock leaks.
+        return new Statement("SELECT * FROM (SELECT " + clauses.columns(shape) + ", hashtext(("
+                + clauses.advisoryKey() + ")::text) AS " + ClaimShape.KEY + " FROM " + table(spec) + where
+                + clauses.orderBy() + " LIMIT " + ADVISORY_CANDIDATES + ") candidates WHERE pg_try_advisory_lock("
+                + lockSpace(spec) + ", " + ClaimShape.KEY + ") LIMIT ?", params);
+    }
+
+    @Override
+    public Statement recheck(TableSpec spec) {
+        return Statement.of("SELECT 1 FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?"
+                + spec.processedAtColumn().map(c -> " AND " + quote(c) + " IS NULL").orElse(""), Param.ID);
+    }
+
+    @Override
+    public Statement unlock(TableSpec spec) {
+        return Statement.of("SELECT pg_advisory_unlock(" + lockSpace(spec) + ", ?)", Param.KEY);
+    }
+
+    @Override
+    public Optional<Statement> inDoubtBranches(TableSpec spec) {
+        // A prepared transaction's locks carry no pid; its transactionid lock names its xid.
+        return Optional.of(Statement.of("SELECT DISTINCT p.gid AS " + ClaimShape.BRANCH
+                + " FROM pg_prepared_xacts p"
+                + " JOIN pg_locks x ON x.locktype = 'transactionid' AND x.transactionid = p.transaction AND x.pid IS NULL"
+                + " JOIN pg_locks r ON r.virtualtransaction = x.virtualtransaction AND r.pid IS NULL"
+                + " AND r.locktype = 'relation' AND r.relation = to_regclass('" + table(spec).replace("'", "''") + "')"
+                + " WHERE p.database = current_database() AND p.prepared < now() - ? * interval '1 millisecond'",
+                Param.AGE));
+    }
+
+    @Override
+    public Optional<String> rollbackBranch(String branch) {
+        return Optional.of("ROLLBACK PREPARED '" + branch.replace("'", "''") + "'");
+    }
+
+    /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */
+    private static String lockSpace(TableSpec spec) {
+        return "hashtext('" + spec.table().replace("'", "''") + "')";
+    }
+
+    private void requireForm(TableSpec spec, Form form) throws StatementException {
+        if (spec.form() != form) {
+            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
+                    "the " + form + " claim is for tables in the " + form + " form; this table is in the "
+                            + spec.form() + " form");
+        }
     }
 }

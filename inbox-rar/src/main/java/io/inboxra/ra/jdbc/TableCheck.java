@@ -49,7 +49,11 @@ public final class TableCheck {
                 .dueColumn(resolve(columns, "dueColumn", spec.dueColumn(), spec, problems))
                 .priorityColumn(resolve(columns, "priorityColumn", spec.priorityColumn(), spec, problems))
                 .attemptColumn(resolve(columns, "attemptColumn", spec.attemptColumn(), spec, problems))
-                .processedAtColumn(resolve(columns, "processedAtColumn", spec.processedAtColumn(), spec, problems));
+                .processedAtColumn(resolve(columns, "processedAtColumn", spec.processedAtColumn(), spec, problems))
+                .lockedUntilColumn(resolve(columns, "lockedUntilColumn", spec.lockedUntilColumn(), spec, problems));
+        // A plain column as the advisory key is checked like the others; an expression is the database's to check.
+        spec.advisoryLock().filter(key -> key.matches("[A-Za-z_][A-Za-z0-9_$]*"))
+                .ifPresent(key -> resolved.advisoryLock(resolve(columns, "advisoryLock", key, spec, problems)));
         if (!problems.isEmpty()) {
             throw new TableException(String.join(" ", problems));
         }

@@ -1,0 +1,41 @@
+package io.inboxra.dialect;
+
+/**
+ * The advisory lock form of a dialect: a session-level lock on each row's key, held by the
+ * connection of the message in work, with no transaction open while the handler runs.
+ *
+ * <p>Selected by {@code advisoryLock}: a column, or an expression over the row, that gives the
+ * key. The claim must take locks on exactly the rows it returns: a lock function evaluated on
+ * rows the query then discards would leak locks.
+ */
+public interface Advisory extends Dialect {
+
+    /**
+     * Takes the advisory lock of, and returns, up to {@link Param#LIMIT} claimable rows in claim
+     * order, skipping rows whose lock another session holds; each returned row carries its key
+     * ({@link ClaimShape#KEY}).
+     *
+     * @param spec the table
+     * @param shape what each returned row holds (plus the key)
+     * @return the claim
+     * @throws StatementException {@link StatementException.Kind#FORM_MISMATCH} for a table in another form
+     */
+    Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException;
+
+    /**
+     * Returns a row when the row {@link Param#ID} is still claimable (the snapshot that found it
+     * may be stale, and another session may have settled it).
+     *
+     * @param spec the table
+     * @return the statement
+     */
+    Statement recheck(TableSpec spec);
+
+    /**
+     * Releases the advisory lock of {@link Param#KEY}.
+     *
+     * @param spec the table
+     * @return the statement
+     */
+    Statement unlock(TableSpec spec);
+}

@@ -1,0 +1,55 @@
+package io.inboxra.dialect;
+
+/**
+ * The lease form of a dialect: a claim that writes an expiry into each row it takes.
+ *
+ * <p>Selected by a {@code lockedUntilColumn}. A short transaction of its own claims up to
+ * {@link Param#LIMIT} rows whose lease is empty or has run out, writes
+ * {@code locked_until = now + lease} from the database's clock, and returns the value written
+ * (the delivery's fencing token, labelled {@link ClaimShape#TOKEN}). While the handler runs the
+ * lease is extended; the settlement ({@link Dialect#settle}) matches only the row whose token
+ * is still the one written, so a delivery that lost its lease cannot settle.
+ *
+ * <pre>{@code
+ * // PostgreSQL: the LIMIT subquery is materialized so the planner cannot run it twice
+ * WITH claimable AS MATERIALIZED (SELECT "id" FROM "jobs"
+ *     WHERE "locked_until" IS NULL OR "locked_until" < now()
+ *     ORDER BY "id" LIMIT ? FOR UPDATE SKIP LOCKED)
+ * UPDATE "jobs" t SET "locked_until" = now() + ? * interval '1 millisecond'
+ * FROM claimable c WHERE t."id" = c."id"
+ * RETURNING t."id" AS inbox_id, t."payload" AS inbox_payload, t."locked_until" AS inbox_token
+ * }</pre>
+ */
+public interface Lease extends Dialect {
+
+    /**
+     * Claims up to {@link Param#LIMIT} claimable rows (the subscription's queue, due, unmarked,
+     * lease empty or expired) in claim order, writing a lease of {@link Param#LEASE} milliseconds
+     * from the database's clock; returns the rows with their token.
+     *
+     * @param spec the table
+     * @param shape what each returned row holds (plus the token)
+     * @return the claim
+     * @throws StatementException {@link StatementException.Kind#FORM_MISMATCH} for a table in another form
+     */
+    Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException;
+
+    /**
+     * Extends the lease of the row {@link Param#ID} whose token is {@link Param#TOKEN} to
+     * {@link Param#LEASE} milliseconds from now, returning the new token ({@link ClaimShape#TOKEN});
+     * no row when the lease was lost.
+     *
+     * @param spec the table
+     * @return the statement
+     */
+    Statement extendLease(TableSpec spec);
+
+    /**
+     * Clears the lease of the row {@link Param#ID} whose token is {@link Param#TOKEN}, so that
+     * the next claim can take it at once.
+     *
+     * @param spec the table
+     * @return the statement
+     */
+    Statement releaseLease(TableSpec spec);
+}

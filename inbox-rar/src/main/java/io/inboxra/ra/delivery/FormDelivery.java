@@ -1,0 +1,21 @@
+package io.inboxra.ra.delivery;
+
+import jakarta.resource.ResourceException;
+
+import java.sql.SQLException;
+
+/** How one worker claims and delivers in its subscription's form. */
+interface FormDelivery {
+
+    /** What one turn came to. */
+    enum Result { DELIVERED, EMPTY, FAILED }
+
+    /** Claims (or takes a row claimed ahead) and delivers it. */
+    Result deliverNext() throws SQLException, ResourceException;
+
+    /** Drops the worker's connection after a database error; the next turn opens a new one. */
+    void disconnect();
+
+    /** The worker ends: give back what it holds (rows claimed ahead, locks, connections). */
+    void close();
+}

@@ -1,0 +1,140 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.Outcome;
+import io.inboxra.ra.xa.LazyBranch;
+import jakarta.resource.ResourceException;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Optional;
+import javax.transaction.xa.XAResource;
+
+/**
+ * One worker in the lease form. A short statement of its own claims up to {@code batchSize}
+ * rows, writing their lease; then each row, top to bottom: start the heartbeat, create the
+ * endpoint with a lazy XA resource, {@code beforeDelivery}, invoke the listener, stop the
+ * heartbeat, settle (the branch starts now, on a pooled connection, matching the row's current
+ * token), {@code afterDelivery}. A row whose transaction did not commit has its lease cleared,
+ * so it returns at once.
+ */
+final class LeaseDelivery implements FormDelivery {
+
+    private static final Logger LOG = System.getLogger(LeaseDelivery.class.getName());
+
+    private final Subscription subscription;
+    private final SubscriptionStatements statements;
+    private final Bindings bindings;
+    private final Deque<ClaimedRow> ahead = new ArrayDeque<>();
+
+    LeaseDelivery(Subscription subscription) {
+        this.subscription = subscription;
+        this.statements = subscription.statements();
+        this.bindings = Bindings.of(subscription.settings().queue())
+                .limit(subscription.settings().batchSize())
+                .lease(subscription.settings().lease());
+    }
+
+    @Override
+    public Result deliverNext() throws SQLException, ResourceException {
+        if (ahead.isEmpty()) {
+            ahead.addAll(subscription.pool().withConnection(c -> c.claim(statements.claim(), bindings)));
+        }
+        ClaimedRow row = ahead.poll();
+        return row == null ? Result.EMPTY : deliver(row);
+    }
+
+    private Result deliver(ClaimedRow row) throws SQLException, ResourceException {
+        LeaseHeartbeat heartbeat = LeaseHeartbeat.start(subscription, row);
+        LazyBranch branch = new LazyBranch(new PooledConnections(subscription.pool()));
+        boolean settled = false;
+        try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
+            endpoint.before();
+            try {
+                Outcome outcome = endpoint.invoke(row);
+                Optional<Object> token = heartbeat.stop();
+                settled = outcome != null && token.isPresent() && settle(branch, row.withToken(token.get()), outcome);
+                if (!settled) {
+                    branch.markRollbackOnly();
+                }
+            } catch (SQLException | ResourceException | RuntimeException e) {
+                branch.markRollbackOnly();
+                throw e;
+            } finally {
+                endpoint.after(row.id(), settled);
+            }
+        } finally {
+            Optional<Object> token = heartbeat.stop();
+            boolean committed = subscription.isDeliveryTransacted()
+                    ? branch.ending().orElse(LazyBranch.Ending.ROLLED_BACK) == LazyBranch.Ending.COMMITTED
+                    : settled;
+            if (!committed && token.isPresent()) {
+                release(row.withToken(token.get()));
+            }
+        }
+        return settled ? Result.DELIVERED : Result.FAILED;
+    }
+
+    private boolean settle(LazyBranch branch, ClaimedRow row, Outcome outcome) throws SQLException, ResourceException {
+        if (!subscription.isDeliveryTransacted()) {
+            return subscription.pool().withConnection(c -> subscription.settlement().settle(c, row, outcome));
+        }
+        if (!branch.isEnlisted()) {
+            throw new ResourceException("the container did not enlist the adapter's XA resource in the delivery's"
+                    + " transaction; check that the MDB's onMessage is container-managed with REQUIRED");
+        }
+        WorkerConnection c;
+        try {
+            c = branch.open();
+        } catch (SQLException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ResourceException("cannot start the settlement's XA branch", e);
+        }
+        return subscription.settlement().settle(c, row, outcome);
+    }
+
+    /** Clears the row's lease, so another claim can take it at once. */
+    private void release(ClaimedRow row) {
+        try {
+            subscription.pool().withConnection(c -> c.update(statements.releaseLease().orElseThrow(), bindings.row(row)));
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the lease of row " + row.id()
+                    + " could not be cleared; the row returns when the lease runs out", e);
+        }
+    }
+
+    @Override
+    public void disconnect() {
+        // Pooled connections that failed were discarded where they failed.
+    }
+
+    @Override
+    public void close() {
+        // Rows claimed ahead but never started go back at once, for another server to take.
+        ClaimedRow row;
+        while ((row = ahead.poll()) != null) {
+            release(row);
+        }
+    }
+
+    /** The branch's connection: borrowed from the subscription's pool, given back once decided. */
+    private record PooledConnections(ConnectionPool pool) implements LazyBranch.Connections<WorkerConnection> {
+        @Override
+        public WorkerConnection acquire() throws SQLException {
+            return pool.borrow();
+        }
+
+        @Override
+        public XAResource resource(WorkerConnection connection) throws SQLException {
+            return connection.xaResource();
+        }
+
+        @Override
+        public void release(WorkerConnection connection) {
+            pool.giveBack(connection);
+        }
+    }
+}

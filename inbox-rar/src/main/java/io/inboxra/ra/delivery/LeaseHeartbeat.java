@@ -1,0 +1,72 @@
+package io.inboxra.ra.delivery;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.TimerTask;
+
+/**
+ * Keeps one delivery's lease alive while its handler runs: every third of the lease it moves
+ * the expiry forward (database time) and takes the new value as the fencing token. A lease
+ * that could not be extended is logged; one that matched no row is lost, and the delivery
+ * will not settle.
+ */
+final class LeaseHeartbeat extends TimerTask {
+
+    private static final Logger LOG = System.getLogger(LeaseHeartbeat.class.getName());
+
+    private final Subscription subscription;
+    private final ClaimedRow row;
+    private final Bindings bindings;
+    private Object token;
+    private boolean lost;
+    private boolean stopped;
+
+    private LeaseHeartbeat(Subscription subscription, ClaimedRow row) {
+        this.subscription = subscription;
+        this.row = row;
+        this.token = row.token();
+        this.bindings = Bindings.of(subscription.settings().queue()).lease(subscription.settings().lease()).row(row);
+    }
+
+    static LeaseHeartbeat start(Subscription subscription, ClaimedRow row) {
+        LeaseHeartbeat heartbeat = new LeaseHeartbeat(subscription, row);
+        long period = Math.max(1, subscription.settings().lease().toMillis() / 3);
+        subscription.timer().schedule(heartbeat, period, period);
+        return heartbeat;
+    }
+
+    @Override
+    public synchronized void run() {
+        if (stopped || lost) {
+            return;
+        }
+        try {
+            Object next = subscription.pool().withConnection(
+                    c -> c.first(subscription.statements().extendLease().orElseThrow(), bindings.token(token)));
+            if (next == null) {
+                lost = true;
+                cancel();
+                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the lease of row " + row.id()
+                        + " was lost (it ran out and another claim took the row); this delivery will not settle");
+            } else {
+                token = next;
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the lease of row " + row.id()
+                    + " could not be extended; trying again in a third of the lease", e);
+        }
+    }
+
+    /**
+     * Stops the heartbeat, waiting for an extension under way.
+     *
+     * @return the current token, or empty when the lease was lost
+     */
+    synchronized Optional<Object> stop() {
+        stopped = true;
+        cancel();
+        return lost ? Optional.empty() : Optional.of(token);
+    }
+}

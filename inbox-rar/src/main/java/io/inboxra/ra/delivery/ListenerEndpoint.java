@@ -1,0 +1,104 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.InboxListener;
+import io.inboxra.InboxMessage;
+import io.inboxra.Outcome;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.endpoint.MessageEndpoint;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.lang.reflect.Method;
+import javax.transaction.xa.XAResource;
+
+/**
+ * The server's MDB endpoint for one delivery, and the steps every form takes with it:
+ * {@code beforeDelivery}, the listener call, {@code afterDelivery} (always paired), release.
+ * Failures of the listener are logged here, once, with the subscription's name.
+ */
+final class ListenerEndpoint implements AutoCloseable {
+
+    static final Method ON_MESSAGE;
+
+    static {
+        try {
+            ON_MESSAGE = InboxListener.class.getMethod("onMessage", InboxMessage.class);
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private static final Logger LOG = System.getLogger(ListenerEndpoint.class.getName());
+
+    private final Subscription subscription;
+    private final MessageEndpoint endpoint;
+    private boolean inDelivery;
+
+    private ListenerEndpoint(Subscription subscription, MessageEndpoint endpoint) {
+        this.subscription = subscription;
+        this.endpoint = endpoint;
+    }
+
+    /** Asks the server for an endpoint whose transactions enlist {@code resource}. */
+    static ListenerEndpoint create(Subscription subscription, XAResource resource) throws ResourceException {
+        return new ListenerEndpoint(subscription, subscription.endpointFactory().createEndpoint(resource));
+    }
+
+    /** {@code beforeDelivery}: a container-managed MDB's transaction begins and enlists the resource. */
+    void before() throws ResourceException {
+        try {
+            endpoint.beforeDelivery(ON_MESSAGE);
+            inDelivery = true;
+        } catch (NoSuchMethodException e) {
+            throw new ResourceException("the endpoint has no onMessage(InboxMessage)", e);
+        }
+    }
+
+    /** @return the listener's outcome, or null when it failed (logged) */
+    Outcome invoke(ClaimedRow row) {
+        InboxMessage message = subscription.message(row);
+        try {
+            Outcome outcome = ((InboxListener) endpoint).onMessage(message);
+            if (outcome == null) {
+                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener returned"
+                        + " null for row " + row.id() + "; return Outcome.ack(). The transaction rolls back and"
+                        + " the row will be delivered again.");
+            }
+            return outcome;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener failed on row "
+                    + row.id() + "; the transaction rolls back and the row will be delivered again", e);
+            return null;
+        }
+    }
+
+    /**
+     * {@code afterDelivery}: the container commits or rolls back. A failure is logged, once,
+     * when a commit was expected; the row then stays and is delivered again.
+     *
+     * @param row the row delivered, for the log
+     * @param expectCommit whether the delivery settled its row
+     */
+    void after(Object row, boolean expectCommit) {
+        if (!inDelivery) {
+            return;
+        }
+        inDelivery = false;
+        try {
+            endpoint.afterDelivery();
+        } catch (ResourceException | RuntimeException e) {
+            if (expectCommit) {
+                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the transaction of row "
+                        + row + " did not commit; the row stays and will be delivered again", e);
+            } else {
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription.name()
+                        + "': afterDelivery of a rolled-back delivery failed: " + e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        endpoint.release();
+    }
+}
