@@ -96,6 +96,14 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setFifoColumn(String v) { set(Property.FIFO_COLUMN, v); }
     public String getWorkers() { return get(Property.WORKERS); }
     public void setWorkers(String v) { set(Property.WORKERS, v); }
+    public String getLease() { return get(Property.LEASE); }
+    public void setLease(String v) { set(Property.LEASE, v); }
+    public String getBatchSize() { return get(Property.BATCH_SIZE); }
+    public void setBatchSize(String v) { set(Property.BATCH_SIZE, v); }
+    public String getConnections() { return get(Property.CONNECTIONS); }
+    public void setConnections(String v) { set(Property.CONNECTIONS, v); }
+    public String getInDoubtTimeout() { return get(Property.IN_DOUBT_TIMEOUT); }
+    public void setInDoubtTimeout(String v) { set(Property.IN_DOUBT_TIMEOUT, v); }
     public String getPollInterval() { return get(Property.POLL_INTERVAL); }
     public void setPollInterval(String v) { set(Property.POLL_INTERVAL, v); }
     public String getMaxPollInterval() { return get(Property.MAX_POLL_INTERVAL); }

@@ -21,7 +21,7 @@ public final class Postgres {
     /** The inbox table the tests use: every optional column of the table description. */
     public static final String INBOX_COLUMNS = "id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, queue TEXT,"
             + " due_at TIMESTAMPTZ, priority INT NOT NULL DEFAULT 0, processed_at TIMESTAMPTZ,"
-            + " attempts INT NOT NULL DEFAULT 0";
+            + " attempts INT NOT NULL DEFAULT 0, locked_until TIMESTAMPTZ";
 
     private Postgres() {
     }

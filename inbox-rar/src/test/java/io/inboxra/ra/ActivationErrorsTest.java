@@ -54,7 +54,7 @@ class ActivationErrorsTest {
     void aMissingColumnIsNamedWithTheColumnsThatExist() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Column 'body' (property 'payloadColumn') does not"
                 + " exist in table '" + table + "', which has id, payload, queue, due_at, priority, processed_at,"
-                + " attempts: add the column, or set 'payloadColumn' to one of those.",
+                + " attempts, locked_until: add the column, or set 'payloadColumn' to one of those.",
                 failure(p -> p.put("payloadColumn", "body")));
     }
 
@@ -120,7 +120,7 @@ class ActivationErrorsTest {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'lease' is 'PT0.5S': a lease shorter than"
                 + " one second expires before its heartbeat can extend it; set it to PT1S or more.",
                 failure(p -> {
-                    p.put("lockedUntilColumn", "due_at");
+                    p.put("lockedUntilColumn", "locked_until");
                     p.put("lease", "PT0.5S");
                 }));
     }
@@ -147,10 +147,10 @@ class ActivationErrorsTest {
 
     @Test
     void aMissingLockedUntilColumnIsNamed() throws Exception {
-        assertEquals("Inbox subscription 'bad' cannot start: Column 'locked_until' (property 'lockedUntilColumn')"
+        assertEquals("Inbox subscription 'bad' cannot start: Column 'lease_until' (property 'lockedUntilColumn')"
                 + " does not exist in table '" + table + "', which has id, payload, queue, due_at, priority,"
-                + " processed_at, attempts: add the column, or set 'lockedUntilColumn' to one of those.",
-                failure(p -> p.put("lockedUntilColumn", "locked_until")));
+                + " processed_at, attempts, locked_until: add the column, or set 'lockedUntilColumn' to one of those.",
+                failure(p -> p.put("lockedUntilColumn", "lease_until")));
     }
 
     @Test

@@ -61,7 +61,7 @@ final class RowLockDelivery implements FormDelivery {
                 return Result.EMPTY;
             }
             Outcome outcome = endpoint.invoke(row.get());
-            settled = outcome != null && subscription.settle(c, row.get(), outcome);
+            settled = outcome != null && subscription.settlement().settle(c, row.get(), outcome);
             if (!settled) {
                 branch.markRollbackOnly();
             }
@@ -87,7 +87,7 @@ final class RowLockDelivery implements FormDelivery {
                 return Result.EMPTY;
             }
             Outcome outcome = endpoint.invoke(row.get());
-            if (outcome == null || !subscription.settle(c, row.get(), outcome)) {
+            if (outcome == null || !subscription.settlement().settle(c, row.get(), outcome)) {
                 return Result.FAILED;
             }
             local.commit();

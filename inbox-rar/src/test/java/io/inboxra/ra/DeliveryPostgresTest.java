@@ -7,7 +7,9 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.Narayana;
 import io.inboxra.harness.Postgres;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import io.inboxra.dialect.Form;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -31,8 +33,8 @@ import javax.sql.XAConnection;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The row lock form on the real PostgreSQL, driven through real Narayana transactions. */
-class RowLockPostgresTest {
+/** Every form on the real PostgreSQL, driven through real Narayana transactions: what a delivery promises. */
+class DeliveryPostgresTest {
 
     private static final Duration LONG = Duration.ofSeconds(60);
 
@@ -43,6 +45,17 @@ class RowLockPostgresTest {
         for (String table : tables) {
             Postgres.execute("DROP TABLE IF EXISTS " + table);
         }
+    }
+
+    /** The test's activation config, in the given form. */
+    static Map<String, String> properties(Form form, String name, String table) {
+        Map<String, String> p = Postgres.properties(name, table);
+        switch (form) {
+            case LEASE -> p.put("lockedUntilColumn", "locked_until");
+            case ADVISORY -> p.put("advisoryLock", "id");
+            case ROW_LOCK -> { }
+        }
+        return p;
     }
 
     private String inbox() throws SQLException {
@@ -81,13 +94,14 @@ class RowLockPostgresTest {
                 "a row was delivered more than once: " + counts.entrySet().stream().filter(e -> e.getValue() > 1).toList());
     }
 
-    @Test
-    void everyRowIsDeliveredExactlyOnceAndDeleted() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void everyRowIsDeliveredExactlyOnceAndDeleted(Form form) throws Exception {
         String table = inbox();
         Postgres.insertRows(table, 2000);
         Set<Long> expected = ids(table, "true");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("once", table);
+            Map<String, String> p = properties(form, "once", table);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
             Await.until("every row is settled", LONG, () -> mdb.log().committed().size() >= 2000 && rows(table) == 0);
@@ -96,13 +110,14 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void withProcessedAtEveryRowIsMarkedOnceAndNotDeliveredAgain() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void withProcessedAtEveryRowIsMarkedOnceAndNotDeliveredAgain(Form form) throws Exception {
         String table = inbox();
         Postgres.insertRows(table, 2000);
         Set<Long> expected = ids(table, "true");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("marked", table);
+            Map<String, String> p = properties(form, "marked", table);
             p.put("workers", "4");
             p.put("processedAtColumn", "processed_at");
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
@@ -114,13 +129,14 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void twoServersTogetherDeliverEveryRowOnce() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void twoServersTogetherDeliverEveryRowOnce(Form form) throws Exception {
         String table = inbox();
         Postgres.insertRows(table, 2000);
         Set<Long> expected = ids(table, "true");
         try (Harness one = Harness.start(); Harness two = Harness.start()) {
-            Map<String, String> p = Postgres.properties("shared", table);
+            Map<String, String> p = properties(form, "shared", table);
             p.put("workers", "4");
             Harness.Activation first = one.activate(message -> Outcome.ack(), p);
             Harness.Activation second = two.activate(message -> Outcome.ack(), p);
@@ -134,13 +150,14 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void rowStaysUnchangedAndComesBackWhenTheListenerThrows() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void rowStaysUnchangedAndComesBackWhenTheListenerThrows(Form form) throws Exception {
         String table = inbox();
         Postgres.execute("INSERT INTO " + table + " (payload, attempts) VALUES ('fragile', 0)");
         AtomicBoolean failing = new AtomicBoolean(true);
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("thrower", table);
+            Map<String, String> p = properties(form, "thrower", table);
             p.put("processedAtColumn", "processed_at");
             Harness.Activation mdb = server.activate(message -> {
                 if (failing.get()) {
@@ -212,8 +229,9 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void twoPhaseSettlementAndEffectCommitTogetherOrNotAtAll() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void twoPhaseSettlementAndEffectCommitTogetherOrNotAtAll(Form form) throws Exception {
         String table = inbox();
         String effects = effects();
         Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('commits'), ('fails once')");
@@ -221,7 +239,7 @@ class RowLockPostgresTest {
         Set<Long> failAfterInsert = ConcurrentHashMap.newKeySet();
         failAfterInsert.add(fails);
         try (Harness server = Harness.start(); EffectWriter writer = new EffectWriter(effects, failAfterInsert)) {
-            Harness.Activation mdb = server.activate(writer, Postgres.properties("two-phase", table));
+            Harness.Activation mdb = server.activate(writer, properties(form, "two-phase", table));
             Await.until("both rows are settled", LONG, () -> rows(table) == 0 && mdb.log().committed().size() == 2);
             assertEquals(List.of(fails), mdb.log().rolledBack(), "the failing delivery rolled back");
             assertEquals(1, Postgres.count("SELECT count(*) FROM " + effects + " WHERE row_id = " + fails),
@@ -230,8 +248,9 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void withRandomFailuresEveryEffectExistsExactlyOnce() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void withRandomFailuresEveryEffectExistsExactlyOnce(Form form) throws Exception {
         String table = inbox();
         String effects = effects();
         Postgres.insertRows(table, 1000);
@@ -240,7 +259,7 @@ class RowLockPostgresTest {
         all.stream().filter(id -> ThreadLocalRandom.current().nextInt(10) == 0).forEach(failAfterInsert::add);
         int failures = failAfterInsert.size();
         try (Harness server = Harness.start(); EffectWriter writer = new EffectWriter(effects, failAfterInsert)) {
-            Map<String, String> p = Postgres.properties("random-failures", table);
+            Map<String, String> p = properties(form, "random-failures", table);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(writer, p);
             Await.until("every row is settled", LONG, () -> rows(table) == 0 && mdb.log().committed().size() >= 1000);
@@ -251,14 +270,15 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void aSubscriptionGetsOnlyItsQueuesRows() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void aSubscriptionGetsOnlyItsQueuesRows(Form form) throws Exception {
         String table = inbox();
         Postgres.execute("INSERT INTO " + table + " (payload, queue) SELECT 'r' || g, CASE WHEN g % 2 = 0 THEN 'a'"
                 + " ELSE 'b' END FROM generate_series(1, 40) g");
         Set<Long> queueB = ids(table, "queue = 'b'");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("queue-b", table);
+            Map<String, String> p = properties(form, "queue-b", table);
             p.put("queueColumn", "queue");
             p.put("queue", "b");
             p.put("workers", "2");
@@ -274,12 +294,13 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void aRowDueInTheFutureIsNotDeliveredBeforeItIsDue() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void aRowDueInTheFutureIsNotDeliveredBeforeItIsDue(Form form) throws Exception {
         String table = inbox();
         List<Instant> deliveredAt = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("due", table);
+            Map<String, String> p = properties(form, "due", table);
             p.put("dueColumn", "due_at");
             server.activate(message -> {
                 deliveredAt.add(Instant.now());
@@ -293,8 +314,9 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void oneWorkerDeliversInPriorityThenDueThenIdOrder() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void oneWorkerDeliversInPriorityThenDueThenIdOrder(Form form) throws Exception {
         String table = inbox();
         Postgres.execute("INSERT INTO " + table + " (payload, priority, due_at) SELECT 'r' || g, g % 3,"
                 + " now() - (g % 4) * interval '1 minute' FROM generate_series(1, 30) g");
@@ -306,7 +328,7 @@ class RowLockPostgresTest {
             }
         }
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("ordered", table);
+            Map<String, String> p = properties(form, "ordered", table);
             p.put("priorityColumn", "priority");
             p.put("dueColumn", "due_at");
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
@@ -315,13 +337,14 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void theSubscriptionResumesByItselfAfterItsConnectionsAreKilled() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void theSubscriptionResumesByItselfAfterItsConnectionsAreKilled(Form form) throws Exception {
         String table = inbox();
         Postgres.insertRows(table, 1000);
         Set<Long> expected = ids(table, "true");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("lossy", table);
+            Map<String, String> p = properties(form, "lossy", table);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(message -> {
                 sleep(2);
@@ -345,13 +368,14 @@ class RowLockPostgresTest {
         }
     }
 
-    @Test
-    void deactivationLetsDeliveriesInWorkFinishAndClosesEveryConnection() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void deactivationLetsDeliveriesInWorkFinishAndClosesEveryConnection(Form form) throws Exception {
         String table = inbox();
         Postgres.insertRows(table, 8);
         AtomicInteger started = new AtomicInteger();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("draining", table);
+            Map<String, String> p = properties(form, "draining", table);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(message -> {
                 started.incrementAndGet();
