@@ -4,7 +4,7 @@ import io.inboxra.InboxListener;
 import io.inboxra.Outcome;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
-import io.inboxra.harness.Narayana;
+import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Postgres;
 import org.junit.jupiter.api.AfterEach;
 import io.inboxra.dialect.Form;
@@ -177,55 +177,6 @@ class DeliveryPostgresTest {
             Await.until("the row is delivered again and settled", LONG, () -> mdb.log().committed().size() == 1);
             assertEquals(1, Postgres.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NOT NULL"));
             assertEquals(Set.copyOf(mdb.log().rolledBack()), Set.copyOf(mdb.log().committed()), "the same row");
-        }
-    }
-
-    /** A listener that writes an effect row through its own XA connection, enlisted in the delivery's transaction. */
-    private static final class EffectWriter implements InboxListener, AutoCloseable {
-        private final String effects;
-        private final Set<Long> failAfterInsert;
-        private final List<XAConnection> opened = new CopyOnWriteArrayList<>();
-        private final ThreadLocal<XAConnection> connection = new ThreadLocal<>();
-
-        EffectWriter(String effects, Set<Long> failAfterInsert) {
-            this.effects = effects;
-            this.failAfterInsert = failAfterInsert;
-        }
-
-        @Override
-        public Outcome onMessage(io.inboxra.InboxMessage message) {
-            try {
-                XAConnection xa = connection.get();
-                if (xa == null) {
-                    xa = Postgres.xaDataSource().getXAConnection();
-                    opened.add(xa);
-                    connection.set(xa);
-                }
-                if (!Narayana.transactionManager().getTransaction().enlistResource(xa.getXAResource())) {
-                    throw new IllegalStateException("the effect's XA resource was not enlisted");
-                }
-                long id = ((Number) message.id()).longValue();
-                try (PreparedStatement insert = xa.getConnection()
-                        .prepareStatement("INSERT INTO " + effects + " (row_id) VALUES (?)")) {
-                    insert.setLong(1, id);
-                    insert.executeUpdate();
-                }
-                if (failAfterInsert.remove(id)) {
-                    throw new IllegalStateException("the MDB fails after its write");
-                }
-                return Outcome.ack();
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        @Override
-        public void close() throws SQLException {
-            for (XAConnection xa : opened) {
-                xa.close();
-            }
         }
     }
 

@@ -9,7 +9,6 @@ import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Optional;
 import javax.transaction.xa.XAResource;
 
 /**
@@ -54,8 +53,8 @@ final class LeaseDelivery implements FormDelivery {
             endpoint.before();
             try {
                 Outcome outcome = endpoint.invoke(row);
-                Optional<Object> token = heartbeat.stop();
-                settled = outcome != null && token.isPresent() && settle(branch, row.withToken(token.get()), outcome);
+                // Fenced: matches only while the row's lease is still the one this delivery last wrote.
+                settled = outcome != null && settle(branch, row.withToken(heartbeat.stop()), outcome);
                 if (!settled) {
                     branch.markRollbackOnly();
                 }
@@ -66,12 +65,12 @@ final class LeaseDelivery implements FormDelivery {
                 endpoint.after(row.id(), settled);
             }
         } finally {
-            Optional<Object> token = heartbeat.stop();
+            Object token = heartbeat.stop();
             boolean committed = subscription.isDeliveryTransacted()
                     ? branch.ending().orElse(LazyBranch.Ending.ROLLED_BACK) == LazyBranch.Ending.COMMITTED
                     : settled;
-            if (!committed && token.isPresent()) {
-                release(row.withToken(token.get()));
+            if (!committed) {
+                release(row.withToken(token));
             }
         }
         return settled ? Result.DELIVERED : Result.FAILED;

@@ -3,7 +3,6 @@ package io.inboxra.ra.delivery;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
-import java.util.Optional;
 import java.util.TimerTask;
 
 /**
@@ -49,7 +48,8 @@ final class LeaseHeartbeat extends TimerTask {
                 lost = true;
                 cancel();
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the lease of row " + row.id()
-                        + " was lost (it ran out and another claim took the row); this delivery will not settle");
+                        + " was lost (it ran out and another claim took the row); this delivery's settlement will be"
+                        + " refused");
             } else {
                 token = next;
             }
@@ -62,11 +62,11 @@ final class LeaseHeartbeat extends TimerTask {
     /**
      * Stops the heartbeat, waiting for an extension under way.
      *
-     * @return the current token, or empty when the lease was lost
+     * @return the last token written; the settlement matches it, so a lost lease cannot settle
      */
-    synchronized Optional<Object> stop() {
+    synchronized Object stop() {
         stopped = true;
         cancel();
-        return lost ? Optional.empty() : Optional.of(token);
+        return token;
     }
 }

@@ -62,7 +62,8 @@ final class Worker implements Work {
             FormDelivery.Result result = delivery.deliverNext();
             subscription.outage().recovered();
             trouble.reset();
-            return result == FormDelivery.Result.EMPTY ? idle.next() : idle.reset();
+            // A failed delivery waits like an empty claim: a row that keeps failing must not loop hot.
+            return result == FormDelivery.Result.DELIVERED ? idle.reset() : idle.next();
         } catch (UnavailableException e) {
             // The server's MDB pool is exhausted: wait for an instance to come free.
             LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription.name() + "': no MDB instance free: " + e);

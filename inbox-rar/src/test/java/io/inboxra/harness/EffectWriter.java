@@ -1,0 +1,75 @@
+package io.inboxra.harness;
+
+import io.inboxra.InboxListener;
+import io.inboxra.InboxMessage;
+import io.inboxra.Outcome;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import javax.sql.XAConnection;
+
+/**
+ * An MDB's own work, as a test listener: an effect row written through its own XA connection
+ * to PostgreSQL, enlisted in the delivery's transaction (two phases with the adapter's branch).
+ * Rows named in {@code failAfterInsert} fail once, after their write.
+ */
+public final class EffectWriter implements InboxListener, AutoCloseable {
+
+    private final String effects;
+    private final Set<Long> failAfterInsert;
+    private final Consumer<InboxMessage> afterWrite;
+    private final List<XAConnection> opened = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<XAConnection> connection = new ThreadLocal<>();
+
+    public EffectWriter(String effects, Set<Long> failAfterInsert) {
+        this(effects, failAfterInsert, message -> { });
+    }
+
+    /** @param afterWrite runs after the effect's write, before the outcome (to block, sleep, fail) */
+    public EffectWriter(String effects, Set<Long> failAfterInsert, Consumer<InboxMessage> afterWrite) {
+        this.effects = effects;
+        this.failAfterInsert = failAfterInsert;
+        this.afterWrite = afterWrite;
+    }
+
+    @Override
+    public Outcome onMessage(InboxMessage message) {
+        try {
+            XAConnection xa = connection.get();
+            if (xa == null) {
+                xa = Postgres.xaDataSource().getXAConnection();
+                opened.add(xa);
+                connection.set(xa);
+            }
+            if (!Narayana.transactionManager().getTransaction().enlistResource(xa.getXAResource())) {
+                throw new IllegalStateException("the effect's XA resource was not enlisted");
+            }
+            long id = ((Number) message.id()).longValue();
+            try (PreparedStatement insert = xa.getConnection()
+                    .prepareStatement("INSERT INTO " + effects + " (row_id) VALUES (?)")) {
+                insert.setLong(1, id);
+                insert.executeUpdate();
+            }
+            afterWrite.accept(message);
+            if (failAfterInsert.remove(id)) {
+                throw new IllegalStateException("the MDB fails after its write");
+            }
+            return Outcome.ack();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        for (XAConnection xa : opened) {
+            xa.close();
+        }
+    }
+}

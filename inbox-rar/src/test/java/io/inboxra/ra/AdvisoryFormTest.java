@@ -1,0 +1,110 @@
+package io.inboxra.ra;
+
+import io.inboxra.harness.Await;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.Postgres;
+import io.inboxra.Outcome;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What only the advisory lock form promises: no open transaction while a handler runs, and no lock left behind. */
+class AdvisoryFormTest {
+
+    private String table;
+
+    @AfterEach
+    void dropTable() throws SQLException {
+        if (table != null) {
+            Postgres.execute("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    private static List<String> states(String name) throws SQLException {
+        List<String> states = new ArrayList<>();
+        try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement().executeQuery(
+                "SELECT state FROM pg_stat_activity WHERE application_name = 'inbox-ra:" + name + "'")) {
+            while (rs.next()) {
+                states.add(rs.getString(1));
+            }
+        }
+        return states;
+    }
+
+    private static long advisoryLocks(String name) throws SQLException {
+        return Postgres.count("SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+                + " WHERE l.locktype = 'advisory' AND a.application_name = 'inbox-ra:" + name + "'");
+    }
+
+    @Test
+    void whileHandlersRunTheirConnectionsAreIdleNotInATransaction() throws Exception {
+        table = Postgres.newInbox();
+        Postgres.insertRows(table, 2);
+        CountDownLatch inWork = new CountDownLatch(2);
+        CountDownLatch finish = new CountDownLatch(1);
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = Postgres.properties("advisory-idle", table);
+            p.put("advisoryLock", "id");
+            p.put("workers", "2");
+            Harness.Activation mdb = server.activate(message -> {
+                inWork.countDown();
+                await(finish);
+                return Outcome.ack();
+            }, p);
+            assertTrue(inWork.await(10, TimeUnit.SECONDS), "both rows are in work");
+            List<String> states = states("advisory-idle");
+            assertEquals(List.of("idle", "idle"), states, "the workers' connections while their handlers run");
+            assertEquals(2, advisoryLocks("advisory-idle"), "each row in work is held by its session lock");
+            finish.countDown();
+            Await.until("both rows are settled", Duration.ofSeconds(10), () -> mdb.log().committed().size() == 2);
+        }
+    }
+
+    @Test
+    void noLockRemainsAfterACommitOrARollback() throws Exception {
+        table = Postgres.newInbox();
+        Postgres.insertRows(table, 20);
+        AtomicBoolean failNext = new AtomicBoolean(true);
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = Postgres.properties("advisory-locks", table);
+            p.put("advisoryLock", "id");
+            p.put("workers", "2");
+            Harness.Activation mdb = server.activate(message -> {
+                if (failNext.getAndSet(!failNext.get())) {
+                    throw new IllegalStateException("every other delivery fails");
+                }
+                return Outcome.ack();
+            }, p);
+            Await.until("every row is settled", Duration.ofSeconds(30),
+                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+            Await.until("the last transaction has ended", Duration.ofSeconds(5),
+                    () -> mdb.log().committed().size() == 20);
+            assertFalse(mdb.log().rolledBack().isEmpty(), "some deliveries rolled back");
+            Await.until("no advisory lock of the subscription remains", Duration.ofSeconds(2),
+                    () -> advisoryLocks("advisory-locks") == 0);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
