@@ -1,0 +1,147 @@
+package io.inboxra.ra;
+
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.Await;
+import io.inboxra.harness.ChildProcess;
+import io.inboxra.harness.EffectWriter;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.Postgres;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A server killed with rows in work ({@code kill -9} of a child JVM): the rows come back as
+ * each form promises, nothing is lost, and nothing is settled twice.
+ */
+class CrashTest {
+
+    private static final Duration LEASE = Duration.ofSeconds(3);
+    private static final File LOG = new File("target/child-servers.log");
+
+    private final List<String> tables = new ArrayList<>();
+    private Path freeze;
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        for (String table : tables) {
+            Postgres.execute("DROP TABLE IF EXISTS " + table);
+        }
+        if (freeze != null) {
+            Files.deleteIfExists(freeze);
+        }
+    }
+
+    private String table(String prefix, String columns) throws SQLException {
+        String table = Postgres.newTable(prefix, columns);
+        tables.add(table);
+        return table;
+    }
+
+    private static Map<String, String> properties(Form form, String table) {
+        Map<String, String> p = DeliveryPostgresTest.properties(form, "crash-" + form.name().toLowerCase(), table);
+        p.put("workers", "4");
+        if (form == Form.LEASE) {
+            p.put("lease", LEASE.toString());
+        }
+        return p;
+    }
+
+    /** Starts a child server, lets it work, freezes it with every worker inside a handler, and kills it. */
+    private List<Long> killWithRowsInWork(Form form, String table, String effects, long progress) throws Exception {
+        Files.deleteIfExists(freeze);
+        Map<String, String> args = new LinkedHashMap<>(properties(form, table));
+        args.put("mode", "block");
+        args.put("effects", effects);
+        args.put("freeze", freeze.toString());
+        try (ChildProcess child = ChildProcess.start(args, LOG)) {
+            long before = effects(effects);
+            Await.until("the child server delivers", Duration.ofSeconds(60),
+                    () -> effects(effects) >= before + progress);
+            Files.createFile(freeze);
+            Await.until("every worker of the child is inside a handler", Duration.ofSeconds(30),
+                    () -> child.blocked().size() == 4);
+            child.kill();
+            return child.blocked();
+        }
+    }
+
+    private static long effects(String effects) throws SQLException {
+        return Postgres.count("SELECT count(*) FROM " + effects);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void rowsInWorkReturnAsTheFormPromises(Form form) throws Exception {
+        String table = table("inbox", Postgres.INBOX_COLUMNS);
+        String effects = table("effects", "row_id BIGINT NOT NULL");
+        freeze = Files.createTempFile("freeze", "").toAbsolutePath();
+        Postgres.insertRows(table, 100);
+        List<Long> inWork = killWithRowsInWork(form, table, effects, 10);
+        Instant killed = Instant.now();
+        assertEquals(0, Postgres.count("SELECT count(*) FROM " + effects + " WHERE row_id IN ("
+                + join(inWork) + ")"), "the killed deliveries' effects rolled back");
+        Map<Long, Instant> settledAt = new ConcurrentHashMap<>();
+        try (Harness second = Harness.start(); EffectWriter writer = new EffectWriter(effects,
+                ConcurrentHashMap.newKeySet(), message -> settledAt.put(((Number) message.id()).longValue(), Instant.now()))) {
+            second.activate(writer, properties(form, table));
+            Await.until("the rows that were in work are delivered again", Duration.ofSeconds(30),
+                    () -> settledAt.keySet().containsAll(inWork));
+            Instant last = inWork.stream().map(settledAt::get).max(Instant::compareTo).orElseThrow();
+            Duration after = Duration.between(killed, last);
+            if (form == Form.LEASE) {
+                // The last heartbeat before the kill wrote at most a lease, at least two thirds of one.
+                assertTrue(after.compareTo(LEASE.multipliedBy(2).dividedBy(3).minusMillis(200)) >= 0,
+                        "a leased row came back before its lease ran out: after " + after);
+            } else {
+                assertTrue(after.compareTo(Duration.ofSeconds(3)) < 0,
+                        "the rows in work came back at once: after " + after);
+            }
+            Await.until("every row is settled", Duration.ofSeconds(60),
+                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+        }
+        assertEachEffectOnce(effects, 100);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void threeKillsLoseNothingAndSettleNothingTwice(Form form) throws Exception {
+        String table = table("inbox", Postgres.INBOX_COLUMNS);
+        String effects = table("effects", "row_id BIGINT NOT NULL");
+        freeze = Files.createTempFile("freeze", "").toAbsolutePath();
+        Postgres.insertRows(table, 500);
+        for (int cycle = 1; cycle <= 3; cycle++) {
+            killWithRowsInWork(form, table, effects, 60);
+        }
+        try (Harness last = Harness.start(); EffectWriter writer = new EffectWriter(effects, ConcurrentHashMap.newKeySet())) {
+            last.activate(writer, properties(form, table));
+            Await.until("every row is settled", Duration.ofSeconds(90),
+                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+        }
+        assertEachEffectOnce(effects, 500);
+    }
+
+    private static void assertEachEffectOnce(String effects, long rows) throws SQLException {
+        assertEquals(rows, Postgres.count("SELECT count(*) FROM " + effects), "one effect per row");
+        assertEquals(rows, Postgres.count("SELECT count(DISTINCT row_id) FROM " + effects), "no row's effect twice");
+    }
+
+    private static String join(List<Long> ids) {
+        return String.join(", ", ids.stream().map(String::valueOf).toList());
+    }
+}
