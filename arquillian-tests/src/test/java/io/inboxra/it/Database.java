@@ -48,7 +48,10 @@ final class Database {
     /** The tables, created before the subscriptions check them (the MDBs deploy after this). */
     static void createSchema() throws SQLException {
         String inbox = " (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, queue TEXT)";
-        execute("DROP TABLE IF EXISTS it_exactly, it_flaky, it_queues, it_config, it_effects, it_invocations",
+        execute("DROP TABLE IF EXISTS it_exactly, it_flaky, it_queues, it_config, it_lease, it_advisory, it_effects,"
+                        + " it_invocations",
+                "CREATE TABLE it_lease (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, locked_until TIMESTAMPTZ)",
+                "CREATE TABLE it_advisory" + inbox,
                 "CREATE TABLE it_exactly" + inbox,
                 "CREATE TABLE it_flaky" + inbox,
                 "CREATE TABLE it_queues" + inbox,

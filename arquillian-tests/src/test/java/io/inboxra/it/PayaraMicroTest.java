@@ -78,6 +78,26 @@ class PayaraMicroTest {
     }
 
     @Test
+    void theLeaseFormDeliversEachRowOnceWithTheMdbsXaWrite() throws Exception {
+        deliversEachRowOnce("it_lease", "LeaseForm");
+    }
+
+    @Test
+    void theAdvisoryLockFormDeliversEachRowOnceWithTheMdbsXaWrite() throws Exception {
+        deliversEachRowOnce("it_advisory", "AdvisoryForm");
+    }
+
+    private static void deliversEachRowOnce(String table, String mdb) throws Exception {
+        Database.execute("INSERT INTO " + table + " (payload) SELECT 'row ' || g FROM generate_series(1, 200) g");
+        Set<Long> rows = Database.ids("SELECT id FROM " + table);
+        until("every row is settled", () -> Database.count("SELECT count(*) FROM " + table) == 0);
+        until("every effect has committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb = '" + mdb + "'") >= 200);
+        assertEquals(200, Database.count("SELECT count(*) FROM it_effects WHERE mdb = '" + mdb + "'"));
+        assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = '" + mdb + "'"));
+    }
+
+    @Test
     void twoMdbsOnTwoQueuesOfOneTableGetOnlyTheirQueuesRows() throws Exception {
         Database.execute("INSERT INTO it_queues (payload, queue) SELECT 'r', CASE WHEN g % 2 = 0 THEN 'a' ELSE 'b'"
                 + " END FROM generate_series(1, 40) g");
