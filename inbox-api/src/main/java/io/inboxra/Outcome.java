@@ -1,17 +1,23 @@
 package io.inboxra;
 
+import java.time.Duration;
+import java.util.Objects;
+
 /**
- * What the listener decided about a row; the adapter settles it in the delivery's transaction.
+ * What the listener decided about a row; the adapter settles it in the delivery's transaction,
+ * so the decision commits together with the MDB's own work.
  *
  * <pre>{@code
- * return Outcome.ack();   // delete the row, or mark it processed
+ * return Outcome.ack();                              // done: delete the row, or mark it processed
+ * return Outcome.retry(Duration.ofMinutes(1));       // not now: due again in a minute, one more attempt
+ * return Outcome.deadLetter("unknown customer 42");  // never: move it to the dead letters
  * }</pre>
  *
- * <p>To have the row delivered again, throw (or call {@code setRollbackOnly}): the whole
- * transaction rolls back and the row stays. Rescheduling and dead-lettering outcomes are
- * planned as further implementations of this type.
+ * <p>A runtime exception (or {@code setRollbackOnly}) rolls the whole transaction back; the
+ * adapter then counts a failed attempt and reschedules the row with backoff, or dead-letters it
+ * after {@code maxAttempts}.
  */
-public sealed interface Outcome permits Outcome.Ack {
+public sealed interface Outcome permits Outcome.Ack, Outcome.Retry, Outcome.DeadLetter {
 
     /**
      * The row is done: the settlement deletes it, or sets its processed-at column.
@@ -22,8 +28,58 @@ public sealed interface Outcome permits Outcome.Ack {
         return Ack.INSTANCE;
     }
 
+    /**
+     * Deliver the row again after a delay: the settlement moves its due time (the table needs a
+     * {@code dueColumn}) and counts an attempt. At {@code maxAttempts} the row is dead-lettered
+     * instead.
+     *
+     * @param delay how long from now, at least zero
+     * @return the retry
+     */
+    static Outcome retry(Duration delay) {
+        return new Retry(delay);
+    }
+
+    /**
+     * Give up on the row now: it moves to the subscription's dead letters (its
+     * {@code deadLetterTable}, or its {@code deadAtColumn} is set) with the reason.
+     *
+     * @param reason why, kept with the dead letter
+     * @return the dead letter
+     */
+    static Outcome deadLetter(String reason) {
+        return new DeadLetter(reason);
+    }
+
     /** The acknowledgement: the row is done. Obtain it with {@link Outcome#ack()}. */
     record Ack() implements Outcome {
         private static final Ack INSTANCE = new Ack();
+    }
+
+    /**
+     * Deliver again after {@code delay}. Obtain it with {@link Outcome#retry(Duration)}.
+     *
+     * @param delay how long from now
+     */
+    record Retry(Duration delay) implements Outcome {
+        /** Checks that the delay is present and not negative. */
+        public Retry {
+            Objects.requireNonNull(delay, "delay");
+            if (delay.isNegative()) {
+                throw new IllegalArgumentException("a retry's delay cannot be negative: " + delay);
+            }
+        }
+    }
+
+    /**
+     * Move the row to the dead letters. Obtain it with {@link Outcome#deadLetter(String)}.
+     *
+     * @param reason why
+     */
+    record DeadLetter(String reason) implements Outcome {
+        /** Checks that the reason is present. */
+        public DeadLetter {
+            Objects.requireNonNull(reason, "reason");
+        }
     }
 }

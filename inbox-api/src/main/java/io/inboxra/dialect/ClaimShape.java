@@ -27,6 +27,8 @@ public enum ClaimShape {
     public static final String TOKEN = "inbox_token";
     /** The label of the advisory lock key in an advisory claim. */
     public static final String KEY = "inbox_key";
+    /** The label of a row's FIFO group in a claim of a table with FIFO groups. */
+    public static final String GROUP = "inbox_group";
     /** The label of an in-doubt branch's identifier. */
     public static final String BRANCH = "inbox_branch";
 }

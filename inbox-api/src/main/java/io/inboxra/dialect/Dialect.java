@@ -1,6 +1,8 @@
 package io.inboxra.dialect;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -79,6 +81,86 @@ public interface Dialect {
                         + " = CURRENT_TIMESTAMP" + (fenced ? ", " + quote(spec.lockedUntilColumn().get()) + " = NULL" : "")
                         + where, params))
                 .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + where, params));
+    }
+
+    /**
+     * Reschedules a row: its due column becomes now plus {@link Param#DELAY} milliseconds
+     * (database time), its attempt column (if any) grows by one, and in the lease form its lease
+     * is cleared, fenced by {@link Param#TOKEN}. Binds DELAY, ID (and TOKEN).
+     *
+     * @param spec the table; it has a due column
+     * @return the statement; it must change exactly the row
+     * @throws StatementException {@link StatementException.Kind#UNSUPPORTED} where the dialect
+     *         cannot add a delay to the database's clock
+     */
+    default Statement reschedule(TableSpec spec) throws StatementException {
+        throw new StatementException(StatementException.Kind.UNSUPPORTED, name(),
+                "this dialect cannot reschedule rows; retries and backoff need it");
+    }
+
+    /**
+     * Dead-letters a row, in the delivery's transaction: moves it into the dead-letter table
+     * ({@code id}, {@code queue} with a queue column, {@code payload}, {@code attempts},
+     * {@code reason}, {@code dead_at}) and deletes it, or sets its dead-at column (and grows its
+     * attempt column). Binds {@link Param#ATTEMPT}, {@link Param#REASON}, {@link Param#ID} (and
+     * {@link Param#TOKEN} in the lease form), each statement its own.
+     *
+     * @param spec the table; it has a dead-letter table or a dead-at column
+     * @return the statements, run in order; the last must change exactly the row
+     */
+    default List<Statement> deadLetter(TableSpec spec) {
+        boolean fenced = spec.form() == Form.LEASE;
+        String where = " WHERE " + quote(spec.idColumn()) + " = ?"
+                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "");
+        List<Param> whereParams = new ArrayList<>(List.of(Param.ID));
+        if (fenced) {
+            whereParams.add(Param.TOKEN);
+        }
+        if (spec.deadAtColumn().isPresent()) {
+            StringBuilder set = new StringBuilder(quote(spec.deadAtColumn().get()) + " = CURRENT_TIMESTAMP");
+            spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
+            spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
+            return List.of(new Statement("UPDATE " + table(spec) + " SET " + set + where, whereParams));
+        }
+        String deadLetters = spec.deadLetterTable().map(t -> {
+            StringBuilder sql = new StringBuilder();
+            for (String part : t.split("\\.")) {
+                sql.append(sql.length() > 0 ? "." : "").append(quote(part));
+            }
+            return sql.toString();
+        }).orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
+        String queue = spec.queueColumn().map(q -> ", " + quote("queue")).orElse("");
+        String queueValue = spec.queueColumn().map(q -> ", " + quote(q)).orElse("");
+        Statement move = Statement.of("INSERT INTO " + deadLetters + " (" + quote("id") + queue + ", "
+                + quote("payload") + ", " + quote("attempts") + ", " + quote("reason") + ", " + quote("dead_at")
+                + ") SELECT " + quote(spec.idColumn()) + queueValue + ", " + quote(spec.payloadColumn())
+                + ", ?, ?, CURRENT_TIMESTAMP FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?",
+                Param.ATTEMPT, Param.REASON, Param.ID);
+        return List.of(move, new Statement("DELETE FROM " + table(spec) + where, whereParams));
+    }
+
+    /**
+     * The FIFO guard of the row lock form: takes the group {@link Param#GROUP} for the claim's
+     * transaction, until it ends, and returns one row with {@code true} when it did.
+     *
+     * @param spec the table, with FIFO groups
+     * @return the statement, or empty when the dialect keeps no FIFO groups in the row lock form
+     */
+    default Optional<Statement> fifoGuard(TableSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
+     * Deletes up to {@link Param#LIMIT} rows whose processed-at mark is older than
+     * {@link Param#AGE} milliseconds: the retention sweep.
+     *
+     * @param spec the table, with a processed-at column
+     * @return the statement
+     * @throws StatementException {@link StatementException.Kind#UNSUPPORTED} where the dialect has none
+     */
+    default Statement purge(TableSpec spec) throws StatementException {
+        throw new StatementException(StatementException.Kind.UNSUPPORTED, name(),
+                "this dialect cannot delete processed rows after their retention; remove 'retention'");
     }
 
     /**

@@ -20,6 +20,14 @@ public enum Param {
     LEASE,
     /** The advisory lock key the claim returned ({@link ClaimShape#KEY}). */
     KEY,
-    /** An age in milliseconds, as a {@code long} (how old an in-doubt branch must be). */
-    AGE
+    /** An age in milliseconds, as a {@code long} (how old an in-doubt branch, or a retained row, must be). */
+    AGE,
+    /** A delay in milliseconds, as a {@code long}: the database adds it to its own clock (a retry's due time). */
+    DELAY,
+    /** Why a row is dead-lettered: the listener's reason or the last error, as text. */
+    REASON,
+    /** A FIFO group's value, as the claim returned it ({@link ClaimShape#GROUP}). */
+    GROUP,
+    /** Which delivery of the row this is, counting from 1, as an {@code int}. */
+    ATTEMPT
 }

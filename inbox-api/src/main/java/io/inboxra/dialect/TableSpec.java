@@ -28,6 +28,10 @@ import java.util.Optional;
  * @param lockedUntilColumn selects the lease form
  * @param advisoryLock a column or expression; selects the advisory lock form
  * @param fifoColumn the FIFO group of a row
+ * @param deadAtColumn dead-lettered rows are marked here and skipped by claims
+ * @param deadLetterTable dead-lettered rows are moved into this table (columns {@code id},
+ *        {@code queue} when the table has queues, {@code payload}, {@code attempts}, {@code reason},
+ *        {@code dead_at})
  */
 public record TableSpec(
         String table,
@@ -40,7 +44,9 @@ public record TableSpec(
         Optional<String> processedAtColumn,
         Optional<String> lockedUntilColumn,
         Optional<String> advisoryLock,
-        Optional<String> fifoColumn) {
+        Optional<String> fifoColumn,
+        Optional<String> deadAtColumn,
+        Optional<String> deadLetterTable) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -55,6 +61,8 @@ public record TableSpec(
         Objects.requireNonNull(lockedUntilColumn, "lockedUntilColumn");
         Objects.requireNonNull(advisoryLock, "advisoryLock");
         Objects.requireNonNull(fifoColumn, "fifoColumn");
+        Objects.requireNonNull(deadAtColumn, "deadAtColumn");
+        Objects.requireNonNull(deadLetterTable, "deadLetterTable");
     }
 
     /**
@@ -97,6 +105,8 @@ public record TableSpec(
         b.lockedUntilColumn = lockedUntilColumn;
         b.advisoryLock = advisoryLock;
         b.fifoColumn = fifoColumn;
+        b.deadAtColumn = deadAtColumn;
+        b.deadLetterTable = deadLetterTable;
         return b;
     }
 
@@ -113,6 +123,8 @@ public record TableSpec(
         private Optional<String> lockedUntilColumn = Optional.empty();
         private Optional<String> advisoryLock = Optional.empty();
         private Optional<String> fifoColumn = Optional.empty();
+        private Optional<String> deadAtColumn = Optional.empty();
+        private Optional<String> deadLetterTable = Optional.empty();
 
         private Builder(String table) {
             this.table = table;
@@ -140,12 +152,16 @@ public record TableSpec(
         public Builder advisoryLock(String v) { advisoryLock = Optional.ofNullable(v); return this; }
         /** @param v the FIFO group column, or null @return this builder */
         public Builder fifoColumn(String v) { fifoColumn = Optional.ofNullable(v); return this; }
+        /** @param v the dead-at column, or null @return this builder */
+        public Builder deadAtColumn(String v) { deadAtColumn = Optional.ofNullable(v); return this; }
+        /** @param v the dead-letter table, or null @return this builder */
+        public Builder deadLetterTable(String v) { deadLetterTable = Optional.ofNullable(v); return this; }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
-                    advisoryLock, fifoColumn);
+                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable);
         }
     }
 }

@@ -94,6 +94,18 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setAdvisoryLock(String v) { set(Property.ADVISORY_LOCK, v); }
     public String getFifoColumn() { return get(Property.FIFO_COLUMN); }
     public void setFifoColumn(String v) { set(Property.FIFO_COLUMN, v); }
+    public String getDeadAtColumn() { return get(Property.DEAD_AT_COLUMN); }
+    public void setDeadAtColumn(String v) { set(Property.DEAD_AT_COLUMN, v); }
+    public String getDeadLetterTable() { return get(Property.DEAD_LETTER_TABLE); }
+    public void setDeadLetterTable(String v) { set(Property.DEAD_LETTER_TABLE, v); }
+    public String getMaxAttempts() { return get(Property.MAX_ATTEMPTS); }
+    public void setMaxAttempts(String v) { set(Property.MAX_ATTEMPTS, v); }
+    public String getRetryDelay() { return get(Property.RETRY_DELAY); }
+    public void setRetryDelay(String v) { set(Property.RETRY_DELAY, v); }
+    public String getMaxRetryDelay() { return get(Property.MAX_RETRY_DELAY); }
+    public void setMaxRetryDelay(String v) { set(Property.MAX_RETRY_DELAY, v); }
+    public String getRetention() { return get(Property.RETENTION); }
+    public void setRetention(String v) { set(Property.RETENTION, v); }
     public String getWorkers() { return get(Property.WORKERS); }
     public void setWorkers(String v) { set(Property.WORKERS, v); }
     public String getLease() { return get(Property.LEASE); }

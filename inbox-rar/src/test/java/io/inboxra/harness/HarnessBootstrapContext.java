@@ -35,7 +35,8 @@ final class HarnessBootstrapContext implements BootstrapContext {
 
     @Override
     public TransactionSynchronizationRegistry getTransactionSynchronizationRegistry() {
-        return null;
+        Narayana.transactionManager();
+        return new com.arjuna.ats.internal.jta.transaction.arjunacore.TransactionSynchronizationRegistryImple();
     }
 
     void shutdown() throws InterruptedException {

@@ -97,14 +97,6 @@ class ActivationErrorsTest {
     }
 
     @Test
-    void fifoGroupsAreRefusedUntilTheyAreBuilt() throws Exception {
-        assertEquals("Inbox subscription 'bad' cannot start: Property 'fifoColumn' is 'queue': FIFO groups is"
-                + " not available in this version of the adapter; remove 'fifoColumn' to claim rows in the row"
-                + " lock form.",
-                failure(p -> p.put("fifoColumn", "queue")));
-    }
-
-    @Test
     void twoFormsAtOnceAreRefused() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Properties 'lockedUntilColumn' ('locked_until') and"
                 + " 'advisoryLock' ('id') select two forms: keep 'lockedUntilColumn' for the lease form, or"

@@ -17,7 +17,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import jakarta.resource.ResourceException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The row lock form on H2, the sample's embedded default, through its own XA data source. */
@@ -72,6 +75,17 @@ class RowLockH2Test {
             assertEquals(500, counts.size());
             assertTrue(counts.values().stream().allMatch(n -> n == 1), "no row twice");
             assertEquals(500, mdb.log().invoked().size());
+        }
+    }
+
+    @Test
+    void fifoGroupsOnADialectThatKeepsNoneAreRefused() throws Exception {
+        Map<String, String> p = properties("h2-fifo");
+        p.put("fifoColumn", "payload");
+        try (Harness server = Harness.start()) {
+            ResourceException e = assertThrows(ResourceException.class, () -> server.activate(message -> Outcome.ack(), p));
+            assertEquals("Inbox subscription 'h2-fifo' cannot start: Dialect 'h2' refuses the table (UNSUPPORTED_FIFO):"
+                    + " this dialect keeps no FIFO groups in the row lock form; remove 'fifoColumn'.", e.getMessage());
         }
     }
 

@@ -85,7 +85,6 @@ public final class SettingsReader {
                     + " 'advisoryLock' ('" + table.advisoryLock().get() + "') select two forms: keep"
                     + " 'lockedUntilColumn' for the lease form, or 'advisoryLock' for the advisory lock form.");
         }
-        notYetAvailable(Property.FIFO_COLUMN, "FIFO groups");
         int workers = positiveInt(Property.WORKERS, 1);
         Duration lease = duration(Property.LEASE, Duration.ofSeconds(30));
         if (lease.compareTo(Duration.ofSeconds(1)) < 0) {
@@ -95,6 +94,13 @@ public final class SettingsReader {
         int batchSize = positiveInt(Property.BATCH_SIZE, 1);
         int connections = positiveInt(Property.CONNECTIONS, 4);
         Duration inDoubtTimeout = duration(Property.IN_DOUBT_TIMEOUT, Duration.ofMinutes(5));
+        java.util.OptionalInt maxAttempts = optional(Property.MAX_ATTEMPTS).isPresent()
+                ? java.util.OptionalInt.of(positiveInt(Property.MAX_ATTEMPTS, 1))
+                : java.util.OptionalInt.empty();
+        Duration retryDelay = duration(Property.RETRY_DELAY, Duration.ofSeconds(1));
+        Duration maxRetryDelay = duration(Property.MAX_RETRY_DELAY, Duration.ofMinutes(5));
+        Optional<Duration> retention = optional(Property.RETENTION).map(v -> duration(Property.RETENTION, null));
+        outcomes(table, maxAttempts, retryDelay, maxRetryDelay, retention);
         Duration poll = duration(Property.POLL_INTERVAL, Duration.ofSeconds(1));
         Duration maxPoll = duration(Property.MAX_POLL_INTERVAL, null);
         if (maxPoll == null) {
@@ -110,7 +116,8 @@ public final class SettingsReader {
             throw new InvalidSettingsException(name, problems);
         }
         return new SubscriptionSettings(name, table, queue, workers, poll, maxPoll, lease, batchSize,
-                connections, inDoubtTimeout, isolation, dialect, dataSource);
+                connections, inDoubtTimeout, maxAttempts, retryDelay, maxRetryDelay, retention, isolation, dialect,
+                dataSource);
     }
 
     private TableSpec table() {
@@ -132,6 +139,9 @@ public final class SettingsReader {
                 .processedAtColumn(column(Property.PROCESSED_AT_COLUMN).orElse(null))
                 .lockedUntilColumn(column(Property.LOCKED_UNTIL_COLUMN).orElse(null))
                 .advisoryLock(advisoryKey().orElse(null))
+                .fifoColumn(column(Property.FIFO_COLUMN).orElse(null))
+                .deadAtColumn(column(Property.DEAD_AT_COLUMN).orElse(null))
+                .deadLetterTable(tableName(Property.DEAD_LETTER_TABLE).orElse(null))
                 .build();
     }
 
@@ -140,6 +150,47 @@ public final class SettingsReader {
         if (value.isPresent() && !IDENTIFIER.matcher(value.get()).matches()) {
             problems.add("Property '" + property.key() + "' is '" + value.get() + "': " + IDENTIFIER_RULE
                     + "; name the column without quotes, spaces or semicolons.");
+        }
+        return value;
+    }
+
+    /** What retries, attempts, dead letters and retention need of the table. */
+    private void outcomes(TableSpec table, java.util.OptionalInt maxAttempts, Duration retryDelay,
+            Duration maxRetryDelay, Optional<Duration> retention) {
+        if (maxAttempts.isPresent() && table.attemptColumn().isEmpty()) {
+            problems.add("Property 'maxAttempts' is '" + maxAttempts.getAsInt() + "' but 'attemptColumn' is not set:"
+                    + " name the integer column that counts a row's failed deliveries in 'attemptColumn'.");
+        }
+        if (maxAttempts.isPresent() && table.deadLetterTable().isEmpty() && table.deadAtColumn().isEmpty()) {
+            problems.add("Property 'maxAttempts' is '" + maxAttempts.getAsInt() + "' but rows have nowhere to go when"
+                    + " it is reached: set 'deadLetterTable' (rows move there) or 'deadAtColumn' (rows are marked).");
+        }
+        if (table.deadLetterTable().isPresent() && table.deadAtColumn().isPresent()) {
+            problems.add("Properties 'deadLetterTable' ('" + table.deadLetterTable().get() + "') and 'deadAtColumn' ('"
+                    + table.deadAtColumn().get() + "') are two places for dead letters: keep one.");
+        }
+        for (Property backoff : List.of(Property.RETRY_DELAY, Property.MAX_RETRY_DELAY)) {
+            if (optional(backoff).isPresent() && table.dueColumn().isEmpty()) {
+                problems.add("Property '" + backoff.key() + "' is '" + optional(backoff).get() + "' but 'dueColumn' is"
+                        + " not set: a retry waits by moving the row's due time; name that column in 'dueColumn'.");
+            }
+        }
+        if (maxRetryDelay.compareTo(retryDelay) < 0 && invalid.isEmpty()) {
+            problems.add("Property 'maxRetryDelay' is '" + maxRetryDelay + "', shorter than 'retryDelay' ('"
+                    + retryDelay + "'): set it to at least the retry delay.");
+        }
+        if (retention.isPresent() && table.processedAtColumn().isEmpty()) {
+            problems.add("Property 'retention' is '" + optional(Property.RETENTION).get() + "' but"
+                    + " 'processedAtColumn' is not set: only rows marked processed are kept, and then deleted after"
+                    + " their retention; set 'processedAtColumn', or remove 'retention'.");
+        }
+    }
+
+    private Optional<String> tableName(Property property) {
+        Optional<String> value = optional(property);
+        if (value.isPresent() && !TABLE.matcher(value.get()).matches()) {
+            problems.add("Property '" + property.key() + "' is '" + value.get() + "': " + IDENTIFIER_RULE
+                    + "; name the table (or schema.table) without quotes, spaces or semicolons.");
         }
         return value;
     }
@@ -154,12 +205,6 @@ public final class SettingsReader {
                     + " or comments); name the key column, for example advisoryLock=id.");
         }
         return value;
-    }
-
-    private void notYetAvailable(Property property, String what) {
-        optional(property).ifPresent(value -> problems.add("Property '" + property.key() + "' is '"
-                + value + "': " + what + " is not available in this version of the adapter;"
-                + " remove '" + property.key() + "' to claim rows in the row lock form."));
     }
 
     private int positiveInt(Property property, int fallback) {

@@ -18,6 +18,10 @@ import java.util.Optional;
  * @param batchSize rows one claim takes (lease form)
  * @param connections the lease form's connection pool size
  * @param inDoubtTimeout age after which the adapter's own prepared branches are rolled back
+ * @param maxAttempts failed deliveries after which a row is dead-lettered, or empty for unlimited
+ * @param retryDelay the backoff after the first failed delivery
+ * @param maxRetryDelay the longest backoff
+ * @param retention how long processed rows are kept, or empty to keep them
  * @param isolation the claim transaction's isolation ({@code java.sql.Connection} constant)
  * @param dialect the dialect's name or class, or empty to detect it
  * @param dataSource how to reach the database
@@ -33,6 +37,10 @@ public record SubscriptionSettings(
         int batchSize,
         int connections,
         Duration inDoubtTimeout,
+        java.util.OptionalInt maxAttempts,
+        Duration retryDelay,
+        Duration maxRetryDelay,
+        Optional<Duration> retention,
         int isolation,
         Optional<String> dialect,
         DataSourceSettings dataSource) {

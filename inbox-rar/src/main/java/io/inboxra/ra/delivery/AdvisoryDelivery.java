@@ -54,11 +54,18 @@ final class AdvisoryDelivery implements FormDelivery {
     private Result deliver(WorkerConnection c, ClaimedRow row) throws SQLException, ResourceException {
         LazyBranch branch = new LazyBranch(new SameConnection(c));
         boolean settled = false;
+        String error = "the transaction rolled back";
         try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
             endpoint.before();
             try {
-                Outcome outcome = endpoint.invoke(row);
-                settled = outcome != null && settle(branch, c, row, outcome);
+                ListenerEndpoint.Invocation invocation = endpoint.invoke(row);
+                if (invocation.failed()) {
+                    error = invocation.error();
+                } else if (subscription.isMarkedRollback()) {
+                    error = "the MDB marked the transaction rollback-only";
+                } else {
+                    settled = settle(branch, c, row, invocation.outcome());
+                }
                 if (!settled) {
                     branch.markRollbackOnly();
                 }
@@ -69,7 +76,14 @@ final class AdvisoryDelivery implements FormDelivery {
                 endpoint.after(row.id(), settled);
             }
         }
-        return settled ? Result.DELIVERED : Result.FAILED;
+        boolean committed = subscription.isDeliveryTransacted()
+                ? branch.ending().orElse(LazyBranch.Ending.ROLLED_BACK) == LazyBranch.Ending.COMMITTED
+                : settled;
+        if (!committed && subscription.settlement().recordsFailures()) {
+            // The session lock still holds the row: the failure is counted before anyone else can claim it.
+            subscription.settlement().recordFailure(c, row, error);
+        }
+        return committed ? Result.DELIVERED : Result.FAILED;
     }
 
     private boolean settle(LazyBranch branch, WorkerConnection c, ClaimedRow row, Outcome outcome)

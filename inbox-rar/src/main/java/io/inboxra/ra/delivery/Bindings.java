@@ -9,34 +9,39 @@ import java.util.Optional;
  * @param queue the subscription's queue
  * @param limit rows a claim may take
  * @param lease the lease length
- * @param id the row's id
- * @param token the row's fencing token
- * @param key the row's advisory lock key
- * @param age an age (in-doubt branches)
+ * @param row the row at hand (its id, token, key, group, attempts), or null
+ * @param age an age (in-doubt branches, retention)
+ * @param delay a retry's delay
+ * @param reason a dead letter's reason
  */
-record Bindings(Optional<String> queue, int limit, Duration lease, Object id, Object token, Object key, Duration age) {
+record Bindings(Optional<String> queue, int limit, Duration lease, ClaimedRow row, Duration age, Duration delay,
+        String reason) {
 
     static Bindings of(Optional<String> queue) {
-        return new Bindings(queue, 1, Duration.ZERO, null, null, null, Duration.ZERO);
+        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null);
     }
 
     Bindings limit(int n) {
-        return new Bindings(queue, n, lease, id, token, key, age);
+        return new Bindings(queue, n, lease, row, age, delay, reason);
     }
 
     Bindings lease(Duration d) {
-        return new Bindings(queue, limit, d, id, token, key, age);
+        return new Bindings(queue, limit, d, row, age, delay, reason);
     }
 
-    Bindings row(ClaimedRow row) {
-        return new Bindings(queue, limit, lease, row.id(), row.token(), row.key(), age);
-    }
-
-    Bindings token(Object t) {
-        return new Bindings(queue, limit, lease, id, t, key, age);
+    Bindings row(ClaimedRow r) {
+        return new Bindings(queue, limit, lease, r, age, delay, reason);
     }
 
     Bindings age(Duration d) {
-        return new Bindings(queue, limit, lease, id, token, key, d);
+        return new Bindings(queue, limit, lease, row, d, delay, reason);
+    }
+
+    Bindings delay(Duration d) {
+        return new Bindings(queue, limit, lease, row, age, d, reason);
+    }
+
+    Bindings reason(String r) {
+        return new Bindings(queue, limit, lease, row, age, delay, r);
     }
 }

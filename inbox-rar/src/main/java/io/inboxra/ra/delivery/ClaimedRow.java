@@ -19,12 +19,13 @@ import java.util.Set;
  * @param failedAttempts the row's attempt column, or 0 without one
  * @param token the lease form's fencing token, or null
  * @param key the advisory lock form's key, or null
+ * @param group the row's FIFO group, or null
  */
-record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, Object key) {
+record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, Object key, Object group) {
 
     /** @return this row with the lease's current fencing token */
     ClaimedRow withToken(Object current) {
-        return new ClaimedRow(id, payload, failedAttempts, current, key);
+        return new ClaimedRow(id, payload, failedAttempts, current, key, group);
     }
 
     /** Reads the current row of a claim's result, by the labels of {@link ClaimShape#ROLES}. */
@@ -44,7 +45,8 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
                 payload == null ? new byte[0] : payload,
                 labels.contains(ClaimShape.ATTEMPT) ? rs.getInt(ClaimShape.ATTEMPT) : 0,
                 labels.contains(ClaimShape.TOKEN) ? rs.getObject(ClaimShape.TOKEN) : null,
-                labels.contains(ClaimShape.KEY) ? rs.getObject(ClaimShape.KEY) : null);
+                labels.contains(ClaimShape.KEY) ? rs.getObject(ClaimShape.KEY) : null,
+                labels.contains(ClaimShape.GROUP) ? rs.getObject(ClaimShape.GROUP) : null);
     }
 
     private static boolean isBinary(int type) {

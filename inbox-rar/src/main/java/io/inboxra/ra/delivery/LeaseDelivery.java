@@ -49,12 +49,19 @@ final class LeaseDelivery implements FormDelivery {
         LeaseHeartbeat heartbeat = LeaseHeartbeat.start(subscription, row);
         LazyBranch branch = new LazyBranch(new PooledConnections(subscription.pool()));
         boolean settled = false;
+        String error = "the transaction rolled back";
         try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
             endpoint.before();
             try {
-                Outcome outcome = endpoint.invoke(row);
-                // Fenced: matches only while the row's lease is still the one this delivery last wrote.
-                settled = outcome != null && settle(branch, row.withToken(heartbeat.stop()), outcome);
+                ListenerEndpoint.Invocation invocation = endpoint.invoke(row);
+                if (invocation.failed()) {
+                    error = invocation.error();
+                } else if (subscription.isMarkedRollback()) {
+                    error = "the MDB marked the transaction rollback-only";
+                } else {
+                    // Fenced: matches only while the row's lease is still the one this delivery last wrote.
+                    settled = settle(branch, row.withToken(heartbeat.stop()), invocation.outcome());
+                }
                 if (!settled) {
                     branch.markRollbackOnly();
                 }
@@ -70,7 +77,8 @@ final class LeaseDelivery implements FormDelivery {
                     ? branch.ending().orElse(LazyBranch.Ending.ROLLED_BACK) == LazyBranch.Ending.COMMITTED
                     : settled;
             if (!committed) {
-                release(row.withToken(token));
+                // The lease still holds the row: the failure is counted before anyone else can claim it.
+                recordFailure(row.withToken(token), error);
             }
         }
         return settled ? Result.DELIVERED : Result.FAILED;
@@ -93,6 +101,20 @@ final class LeaseDelivery implements FormDelivery {
             throw new ResourceException("cannot start the settlement's XA branch", e);
         }
         return subscription.settlement().settle(c, row, outcome);
+    }
+
+    /** Counts the failed attempt and clears the lease (fenced by the token), or just clears the lease. */
+    private void recordFailure(ClaimedRow row, String error) {
+        try {
+            boolean recorded = subscription.settlement().recordsFailures() && subscription.pool()
+                    .withConnection(c -> subscription.settlement().recordFailure(c, row, error));
+            if (!recorded) {
+                release(row);
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the failure of row " + row.id()
+                    + " could not be recorded; the row returns when its lease runs out", e);
+        }
     }
 
     /** Clears the row's lease, so another claim can take it at once. */

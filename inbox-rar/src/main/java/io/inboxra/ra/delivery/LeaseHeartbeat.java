@@ -43,7 +43,7 @@ final class LeaseHeartbeat extends TimerTask {
         }
         try {
             Object next = subscription.pool().withConnection(
-                    c -> c.first(subscription.statements().extendLease().orElseThrow(), bindings.token(token)));
+                    c -> c.first(subscription.statements().extendLease().orElseThrow(), bindings.row(row.withToken(token))));
             if (next == null) {
                 lost = true;
                 cancel();

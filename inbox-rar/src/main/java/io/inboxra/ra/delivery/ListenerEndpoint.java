@@ -54,8 +54,15 @@ final class ListenerEndpoint implements AutoCloseable {
         }
     }
 
-    /** @return the listener's outcome, or null when it failed (logged) */
-    Outcome invoke(ClaimedRow row) {
+    /** What the listener call came to: its outcome, or why there is none. */
+    record Invocation(Outcome outcome, String error) {
+        boolean failed() {
+            return outcome == null;
+        }
+    }
+
+    /** Calls the listener; a failure is logged here, once, and returned as the invocation's error. */
+    Invocation invoke(ClaimedRow row) {
         InboxMessage message = subscription.message(row);
         try {
             Outcome outcome = ((InboxListener) endpoint).onMessage(message);
@@ -63,13 +70,23 @@ final class ListenerEndpoint implements AutoCloseable {
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener returned"
                         + " null for row " + row.id() + "; return Outcome.ack(). The transaction rolls back and"
                         + " the row will be delivered again.");
+                return new Invocation(null, "the listener returned null");
             }
-            return outcome;
+            return new Invocation(outcome, null);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener failed on row "
                     + row.id() + "; the transaction rolls back and the row will be delivered again", e);
-            return null;
+            return new Invocation(null, rootCause(e));
         }
+    }
+
+    /** The innermost message, as a dead letter keeps it: containers wrap the MDB's exception. */
+    private static String rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.getClass().getName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.Outcome;
 import io.inboxra.ra.xa.BranchResource;
+import io.inboxra.ra.xa.LazyBranch;
 import jakarta.resource.ResourceException;
 
 import java.sql.Connection;
@@ -13,14 +13,19 @@ import java.util.Optional;
  * One worker in the row lock form. A delivery, top to bottom: create the endpoint with the
  * worker's XA resource, {@code beforeDelivery} (the container begins the transaction and
  * enlists the resource, which starts the branch on the worker's connection), claim a row under
- * lock in that branch, invoke the listener, settle in the same branch, {@code afterDelivery}
- * (the container commits or rolls back), release.
+ * lock in that branch (and its FIFO group), invoke the listener, settle in the same branch (or
+ * record the failure there), {@code afterDelivery} (the container commits or rolls back),
+ * release.
  */
 final class RowLockDelivery implements FormDelivery {
+
+    private static final String SAVEPOINT = "SAVEPOINT inbox_claimed";
+    private static final String ROLLBACK_TO_SAVEPOINT = "ROLLBACK TO SAVEPOINT inbox_claimed";
 
     private final Subscription subscription;
     private final SubscriptionStatements statements;
     private final Bindings bindings;
+    private final boolean recordsFailures;
     private WorkerConnection connection;
     private BranchResource branch;
 
@@ -28,6 +33,7 @@ final class RowLockDelivery implements FormDelivery {
         this.subscription = subscription;
         this.statements = subscription.statements();
         this.bindings = Bindings.of(subscription.settings().queue()).limit(1);
+        this.recordsFailures = subscription.settlement().recordsFailures();
     }
 
     @Override
@@ -49,6 +55,8 @@ final class RowLockDelivery implements FormDelivery {
         endpoint.before();
         Optional<ClaimedRow> row = Optional.empty();
         boolean settled = false;
+        boolean recorded = false;
+        ListenerEndpoint.Invocation invocation = null;
         try {
             if (!branch.isStarted()) {
                 // Claiming now would run outside the transaction: the settlement would commit alone.
@@ -60,8 +68,18 @@ final class RowLockDelivery implements FormDelivery {
             if (row.isEmpty()) {
                 return Result.EMPTY;
             }
-            Outcome outcome = endpoint.invoke(row.get());
-            settled = outcome != null && subscription.settlement().settle(c, row.get(), outcome);
+            if (!takeGroup(c, row.get())) {
+                return Result.EMPTY;
+            }
+            if (recordsFailures) {
+                c.execute(SAVEPOINT);
+            }
+            invocation = endpoint.invoke(row.get());
+            if (invocation.failed() || subscription.isMarkedRollback()) {
+                recorded = recordFailure(c, row.get(), invocation);
+                return Result.FAILED;
+            }
+            settled = subscription.settlement().settle(c, row.get(), invocation.outcome());
             if (!settled) {
                 branch.markRollbackOnly();
             }
@@ -71,7 +89,36 @@ final class RowLockDelivery implements FormDelivery {
             throw e;
         } finally {
             endpoint.after(row.map(ClaimedRow::id).orElse(null), settled);
+            if (settled && !recorded && recordsFailures && branch.ending().orElse(null) == LazyBranch.Ending.ROLLED_BACK) {
+                // Rolled back after the listener returned (a timeout, a failed commit): counted now, on its own.
+                subscription.settlement().recordFailure(c, row.get(), "the transaction rolled back");
+            }
         }
+    }
+
+    /** With FIFO groups: take the row's group for this transaction, or leave the row to the group's holder. */
+    private boolean takeGroup(WorkerConnection c, ClaimedRow row) throws SQLException {
+        return statements.fifoGuard().isEmpty()
+                || Boolean.TRUE.equals(c.first(statements.fifoGuard().get(), bindings.row(row)));
+    }
+
+    /**
+     * The listener failed, or marked the transaction rollback-only: the branch goes back to just
+     * after the claim, records the failure, and is kept, so the lock is released only with the
+     * failure counted. Without a record to write, the branch simply votes rollback.
+     */
+    private boolean recordFailure(WorkerConnection c, ClaimedRow row, ListenerEndpoint.Invocation invocation)
+            throws SQLException {
+        if (recordsFailures) {
+            c.execute(ROLLBACK_TO_SAVEPOINT);
+            String error = invocation.failed() ? invocation.error() : "the MDB marked the transaction rollback-only";
+            if (subscription.settlement().recordFailure(c, row, error)) {
+                branch.keep();
+                return true;
+            }
+        }
+        branch.markRollbackOnly();
+        return false;
     }
 
     /** A listener without a container transaction (bean-managed, NOT_SUPPORTED): the adapter's own. */
@@ -86,8 +133,8 @@ final class RowLockDelivery implements FormDelivery {
             if (row.isEmpty()) {
                 return Result.EMPTY;
             }
-            Outcome outcome = endpoint.invoke(row.get());
-            if (outcome == null || !subscription.settlement().settle(c, row.get(), outcome)) {
+            ListenerEndpoint.Invocation invocation = endpoint.invoke(row.get());
+            if (invocation.failed() || !subscription.settlement().settle(c, row.get(), invocation.outcome())) {
                 return Result.FAILED;
             }
             local.commit();

@@ -1,46 +1,124 @@
 package io.inboxra.ra.delivery;
 
 import io.inboxra.Outcome;
+import io.inboxra.dialect.Statement;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
 
 /**
- * Ends a delivery in the database, in the delivery's transaction: the statement the
- * listener's outcome asks for. A settlement that changes no row (a lost lease, a row settled
- * by someone else) says so, and the caller votes the transaction down.
+ * Ends a delivery in the database: the statement the listener's outcome asks for (in the
+ * delivery's transaction), or, for a delivery that failed, the record of the failure (one more
+ * attempt and a due time after the backoff, or the dead letter at {@code maxAttempts}). A row
+ * leaves the table only by an acknowledged settlement or a dead-letter move.
  */
 final class Settlement {
 
     private static final Logger LOG = System.getLogger(Settlement.class.getName());
 
-    private final String subscription;
+    private final Subscription subscription;
     private final SubscriptionStatements statements;
     private final Bindings bindings;
+    private final RetryBackoff backoff;
 
-    Settlement(String subscription, SubscriptionStatements statements, Bindings bindings) {
+    Settlement(Subscription subscription) {
         this.subscription = subscription;
-        this.statements = statements;
-        this.bindings = bindings;
+        this.statements = subscription.statements();
+        this.bindings = Bindings.of(subscription.settings().queue());
+        this.backoff = new RetryBackoff(subscription.settings().retryDelay(), subscription.settings().maxRetryDelay());
     }
 
     /**
+     * Settles the listener's outcome.
+     *
      * @param connection a connection in the delivery's transaction
      * @param row the row, with its current fencing token in the lease form
      * @param outcome what the listener decided
-     * @return whether the row was settled (exactly one row changed)
+     * @return whether the row was settled (the last statement changed exactly the row)
      */
     boolean settle(WorkerConnection connection, ClaimedRow row, Outcome outcome) throws SQLException {
-        if (!(outcome instanceof Outcome.Ack)) {
+        boolean settled;
+        if (outcome instanceof Outcome.Ack) {
+            settled = connection.update(statements.settle(), bindings.row(row)) == 1;
+        } else if (outcome instanceof Outcome.Retry retry) {
+            if (statements.reschedule().isEmpty()) {
+                return retryInMemory(row, retry.delay());
+            }
+            settled = exhausted(row)
+                    ? deadLetter(connection, row, "retried " + (row.failedAttempts() + 1) + " times, the limit")
+                    : connection.update(statements.reschedule().get(), bindings.row(row).delay(retry.delay())) == 1;
+        } else if (outcome instanceof Outcome.DeadLetter dead) {
+            if (statements.deadLetter().isEmpty()) {
+                LOG.log(Level.ERROR, "Inbox subscription '" + subscription.name() + "': the listener dead-lettered row "
+                        + row.id() + " (" + dead.reason() + "), but the subscription has no 'deadLetterTable' nor"
+                        + " 'deadAtColumn'; set one. The transaction rolls back and the row stays.");
+                return false;
+            }
+            settled = deadLetter(connection, row, dead.reason());
+        } else {
             throw new IllegalStateException("unknown outcome " + outcome);
         }
-        boolean settled = connection.update(statements.settle(), bindings.row(row)) == 1;
         if (!settled) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the settlement of row " + row.id()
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the settlement of row " + row.id()
                     + " changed no row (its lease was lost, or another delivery settled it); the transaction"
                     + " rolls back, the MDB's work with it.");
         }
         return settled;
+    }
+
+    /** @return whether a failed delivery leaves a record: the table counts attempts or reschedules */
+    boolean recordsFailures() {
+        return statements.reschedule().isPresent() || (subscription.settings().maxAttempts().isPresent()
+                && !statements.deadLetter().isEmpty());
+    }
+
+    /**
+     * Records a failed delivery: dead-letters the row at {@code maxAttempts}, otherwise counts
+     * the attempt and moves its due time by the backoff (and clears its lease).
+     *
+     * @param connection a connection: in the delivery's branch, or in a transaction of its own
+     * @param row the row, with its current fencing token in the lease form
+     * @param error the failure, kept with a dead letter
+     * @return whether the row was changed
+     */
+    boolean recordFailure(WorkerConnection connection, ClaimedRow row, String error) throws SQLException {
+        if (exhausted(row) && !statements.deadLetter().isEmpty()) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': row " + row.id() + " failed "
+                    + (row.failedAttempts() + 1) + " times, the limit; it is dead-lettered (" + error + ")");
+            return deadLetter(connection, row, error);
+        }
+        if (statements.reschedule().isEmpty()) {
+            return false;
+        }
+        Duration delay = backoff.after(row.failedAttempts() + 1);
+        return connection.update(statements.reschedule().get(), bindings.row(row).delay(delay)) == 1;
+    }
+
+    private boolean exhausted(ClaimedRow row) {
+        return subscription.settings().maxAttempts().isPresent()
+                && row.failedAttempts() + 1 >= subscription.settings().maxAttempts().getAsInt();
+    }
+
+    private boolean deadLetter(WorkerConnection connection, ClaimedRow row, String reason) throws SQLException {
+        List<Statement> steps = statements.deadLetter();
+        int changed = 0;
+        for (Statement step : steps) {
+            changed = connection.update(step, bindings.row(row).reason(reason));
+        }
+        return changed == 1;
+    }
+
+    /** A retry on a table without a due column: logged, then the row is held for the delay and rolled back. */
+    private boolean retryInMemory(ClaimedRow row, Duration delay) {
+        Duration wait = delay.compareTo(subscription.settings().maxRetryDelay()) > 0
+                ? subscription.settings().maxRetryDelay() : delay;
+        LOG.log(Level.ERROR, "Inbox subscription '" + subscription.name() + "': the listener asked to retry row "
+                + row.id() + " in " + delay + ", but the table has no 'dueColumn' to reschedule it by; set"
+                + " 'dueColumn'. The row is held for " + wait + ", then rolled back and delivered again.");
+        subscription.pause(wait);
+        return false;
     }
 }

@@ -29,6 +29,7 @@ import jakarta.resource.ResourceException;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.UnavailableException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.resource.spi.work.WorkException;
 import jakarta.resource.spi.work.WorkManager;
 import javax.transaction.xa.XAResource;
@@ -49,6 +50,7 @@ public final class Subscription {
     private final Settlement settlement;
     private final Timer timer;
     private final ConnectionPool pool;
+    private final TransactionSynchronizationRegistry transactions;
     private final boolean deliveryTransacted;
     private final Outage outage;
     private final CountDownLatch stopping = new CountDownLatch(1);
@@ -57,13 +59,15 @@ public final class Subscription {
     private volatile Jsonb jsonb;
 
     private Subscription(SubscriptionSettings settings, MessageEndpointFactory endpointFactory,
-            XADataSource dataSource, Checked checked, Timer timer) throws ResourceException {
+            XADataSource dataSource, Checked checked, Timer timer, TransactionSynchronizationRegistry transactions)
+            throws ResourceException {
+        this.transactions = transactions;
         this.settings = settings;
         this.endpointFactory = endpointFactory;
         this.dataSource = dataSource;
         this.dialect = checked.dialect();
         this.statements = checked.statements();
-        this.settlement = new Settlement(settings.name(), statements, Bindings.of(settings.queue()));
+        this.settlement = new Settlement(this);
         this.timer = timer;
         this.pool = settings.table().form() == io.inboxra.dialect.Form.LEASE
                 ? new ConnectionPool(dataSource, settings.isolation(), settings.connections(), settings.lease())
@@ -110,8 +114,10 @@ public final class Subscription {
             throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the server"
                     + " gives no timer for its lease heartbeats and in-doubt checks", e);
         }
-        Subscription subscription = new Subscription(settings, endpointFactory, dataSource, checked, timer);
+        Subscription subscription = new Subscription(settings, endpointFactory, dataSource, checked, timer,
+                bootstrap.getTransactionSynchronizationRegistry());
         InDoubtResolver.start(subscription);
+        RetentionSweep.start(subscription);
         subscription.start(bootstrap.getWorkManager());
         LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "' delivers rows of table '"
                 + settings.table().table() + "'" + settings.queue().map(q -> ", queue '" + q + "'").orElse("")
@@ -133,7 +139,7 @@ public final class Subscription {
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form());
             TableSpec table = TableCheck.check(connection, settings.table());
-            return new Checked(dialect, SubscriptionStatements.of(dialect, table));
+            return new Checked(dialect, SubscriptionStatements.of(dialect, table, settings.retention().isPresent()));
         } catch (SQLException e) {
             throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the database at "
                     + settings.dataSource().describe() + " cannot be reached to check table '"
@@ -212,6 +218,19 @@ public final class Subscription {
 
     Dialect dialect() {
         return dialect;
+    }
+
+    /**
+     * @return whether the current delivery's container transaction is marked rollback-only
+     *         ({@code setRollbackOnly}); false where the server gives no registry to ask
+     */
+    boolean isMarkedRollback() {
+        try {
+            return transactions != null
+                    && transactions.getTransactionStatus() == jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     Settlement settlement() {

@@ -3,63 +3,78 @@ package io.inboxra.ra.delivery;
 import io.inboxra.dialect.Advisory;
 import io.inboxra.dialect.ClaimShape;
 import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Lease;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The statements one subscription runs, built once from its dialect at activation: the claim
- * of its form, the settlement, and what the form needs besides (a probe, lease extension and
- * release, advisory recheck and unlock), plus the in-doubt branch query.
+ * of its form, the settlements, and what the form and the table description need besides.
  *
  * @param claim the claim in the table's form
  * @param settle the acknowledgement's settlement
+ * @param reschedule a retry's settlement, and a failure's record (with a due column)
+ * @param deadLetter the dead-letter move or mark (with a dead-letter place), in order
  * @param probe the row lock form's idle check, when the dialect has one
+ * @param fifoGuard the row lock form's FIFO group guard (with FIFO groups)
  * @param extendLease the lease form's heartbeat
  * @param releaseLease the lease form's release of a row not delivered
  * @param recheck the advisory form's check after locking
  * @param unlock the advisory form's release of the lock
+ * @param purge the retention sweep (with a retention)
  * @param inDoubtBranches the query for the adapter's old prepared branches, when the dialect has one
  */
 public record SubscriptionStatements(
         Statement claim,
         Statement settle,
+        Optional<Statement> reschedule,
+        List<Statement> deadLetter,
         Optional<Statement> probe,
+        Optional<Statement> fifoGuard,
         Optional<Statement> extendLease,
         Optional<Statement> releaseLease,
         Optional<Statement> recheck,
         Optional<Statement> unlock,
+        Optional<Statement> purge,
         Optional<Statement> inDoubtBranches) {
 
     /**
      * @param dialect the subscription's dialect, with the capability of the table's form
      * @param spec the checked table description
+     * @param retention whether the subscription deletes processed rows after a retention
      * @return the statements
-     * @throws StatementException when the dialect cannot build one
+     * @throws StatementException when the dialect cannot build one the description needs
      */
-    public static SubscriptionStatements of(Dialect dialect, TableSpec spec) throws StatementException {
-        Statement settle = dialect.settle(spec);
-        Optional<Statement> inDoubt = dialect.inDoubtBranches(spec);
-        return switch (spec.form()) {
-            case ROW_LOCK -> new SubscriptionStatements(((RowLock) dialect).lockClaim(spec, ClaimShape.ROLES),
-                    settle, dialect.probe(spec), Optional.empty(), Optional.empty(), Optional.empty(),
-                    Optional.empty(), inDoubt);
-            case LEASE -> {
-                Lease lease = (Lease) dialect;
-                yield new SubscriptionStatements(lease.leaseClaim(spec, ClaimShape.ROLES), settle, Optional.empty(),
-                        Optional.of(lease.extendLease(spec)), Optional.of(lease.releaseLease(spec)),
-                        Optional.empty(), Optional.empty(), inDoubt);
-            }
-            case ADVISORY -> {
-                Advisory advisory = (Advisory) dialect;
-                yield new SubscriptionStatements(advisory.advisoryClaim(spec, ClaimShape.ROLES), settle,
-                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(advisory.recheck(spec)),
-                        Optional.of(advisory.unlock(spec)), inDoubt);
-            }
+    public static SubscriptionStatements of(Dialect dialect, TableSpec spec, boolean retention)
+            throws StatementException {
+        Form form = spec.form();
+        Statement claim = switch (form) {
+            case ROW_LOCK -> ((RowLock) dialect).lockClaim(spec, ClaimShape.ROLES);
+            case LEASE -> ((Lease) dialect).leaseClaim(spec, ClaimShape.ROLES);
+            case ADVISORY -> ((Advisory) dialect).advisoryClaim(spec, ClaimShape.ROLES);
         };
+        Optional<Statement> reschedule = spec.dueColumn().isPresent()
+                ? Optional.of(dialect.reschedule(spec)) : Optional.empty();
+        List<Statement> deadLetter = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()
+                ? dialect.deadLetter(spec) : List.of();
+        Optional<Statement> fifoGuard = spec.isFifo() && form == Form.ROW_LOCK ? dialect.fifoGuard(spec) : Optional.empty();
+        Optional<Statement> purge = retention ? Optional.of(dialect.purge(spec)) : Optional.empty();
+        Lease lease = form == Form.LEASE ? (Lease) dialect : null;
+        Advisory advisory = form == Form.ADVISORY ? (Advisory) dialect : null;
+        return new SubscriptionStatements(claim, dialect.settle(spec), reschedule, deadLetter,
+                form == Form.ROW_LOCK ? dialect.probe(spec) : Optional.empty(),
+                fifoGuard,
+                lease == null ? Optional.empty() : Optional.of(lease.extendLease(spec)),
+                lease == null ? Optional.empty() : Optional.of(lease.releaseLease(spec)),
+                advisory == null ? Optional.empty() : Optional.of(advisory.recheck(spec)),
+                advisory == null ? Optional.empty() : Optional.of(advisory.unlock(spec)),
+                purge,
+                dialect.inDoubtBranches(spec));
     }
 }

@@ -114,11 +114,15 @@ final class WorkerConnection implements AutoCloseable {
                 case QUEUE -> ps.setString(index, bindings.queue().orElse(null));
                 case LIMIT -> ps.setInt(index, bindings.limit());
                 case NOW -> ps.setTimestamp(index, Timestamp.from(Instant.now()));
-                case ID -> ps.setObject(index, bindings.id());
-                case TOKEN -> ps.setObject(index, bindings.token());
+                case ID -> ps.setObject(index, bindings.row().id());
+                case TOKEN -> ps.setObject(index, bindings.row().token());
                 case LEASE -> ps.setLong(index, bindings.lease().toMillis());
-                case KEY -> ps.setObject(index, bindings.key());
+                case KEY -> ps.setObject(index, bindings.row().key());
                 case AGE -> ps.setLong(index, bindings.age().toMillis());
+                case DELAY -> ps.setLong(index, bindings.delay().toMillis());
+                case REASON -> ps.setString(index, bindings.reason());
+                case GROUP -> ps.setObject(index, bindings.row().group());
+                case ATTEMPT -> ps.setInt(index, bindings.row().failedAttempts() + 1);
             }
             index++;
         }

@@ -45,9 +45,48 @@ final class ClaimClauses {
         spec.dueColumn().ifPresent(column -> conditions.add(
                 "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " <= CURRENT_TIMESTAMP)"));
         spec.processedAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
+        spec.deadAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
         spec.lockedUntilColumn().ifPresent(column -> conditions.add(
                 "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " < CURRENT_TIMESTAMP)"));
+        spec.fifoColumn().ifPresent(group -> conditions.add(headOfGroup(group)));
         return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    }
+
+    /**
+     * Only a group's head: no unfinished row of the group comes before it in claim order, and
+     * (lease form) no row of the group holds a live lease. The claim's table is aliased
+     * {@code h}; the rows compared with it, {@code e}.
+     */
+    private String headOfGroup(String group) {
+        String table = dialect.table(spec);
+        String sameGroup = "e." + dialect.quote(group) + " = h." + dialect.quote(group);
+        List<String> unfinished = new ArrayList<>();
+        spec.processedAtColumn().ifPresent(c -> unfinished.add("e." + dialect.quote(c) + " IS NULL"));
+        spec.deadAtColumn().ifPresent(c -> unfinished.add("e." + dialect.quote(c) + " IS NULL"));
+        String earlier = "(" + orderKey("e") + ") < (" + orderKey("h") + ")";
+        unfinished.add(earlier);
+        String head = "NOT EXISTS (SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND "
+                + String.join(" AND ", unfinished) + ")";
+        return spec.lockedUntilColumn()
+                .map(lu -> head + " AND NOT EXISTS (SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND e."
+                        + dialect.quote(lu) + " > CURRENT_TIMESTAMP)")
+                .orElse(head);
+    }
+
+    /** The claim order as a row value, for comparing two rows ({@code ROW(priority, due, id)}). */
+    private String orderKey(String alias) {
+        List<String> key = new ArrayList<>();
+        spec.priorityColumn().ifPresent(c -> key.add(alias + "." + dialect.quote(c)));
+        spec.dueColumn().ifPresent(c -> key.add("COALESCE(" + alias + "." + dialect.quote(c)
+                + ", TIMESTAMP WITH TIME ZONE '1970-01-01 00:00:00+00')"));
+        key.add(alias + "." + dialect.quote(spec.idColumn()));
+        return key.size() == 1 ? key.get(0) : "ROW(" + String.join(", ", key) + ")";
+    }
+
+    /** The FIFO group, labelled, to add to the selected columns; empty without groups. */
+    String group() {
+        return spec.fifoColumn().map(g -> ", " + dialect.quote(g) + " AS " + io.inboxra.dialect.ClaimShape.GROUP)
+                .orElse("");
     }
 
     /** The lock key of the advisory form: the column, quoted, or the expression as written. */

@@ -38,12 +38,12 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
         params.add(Param.LIMIT);
         params.add(Param.LEASE);
         // MATERIALIZED: the planner may not run the LIMIT subquery twice and claim more than asked.
-        return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + where
-                + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED),"
+        return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + " h" + where
+                + clauses.orderBy() + " LIMIT ? FOR UPDATE OF h SKIP LOCKED),"
                 + " claimed AS (UPDATE " + table(spec) + " SET " + lockedUntil
                 + " = now() + ? * interval '1 millisecond' WHERE " + id + " IN (SELECT " + id
                 + " FROM claimable) RETURNING *)"
-                + " SELECT " + clauses.columns(shape) + ", " + lockedUntil + " AS " + ClaimShape.TOKEN
+                + " SELECT " + clauses.columns(shape) + clauses.group() + ", " + lockedUntil + " AS " + ClaimShape.TOKEN
                 + " FROM claimed" + clauses.orderBy(), params);
     }
 
@@ -72,8 +72,10 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
         // The candidates come from a LIMIT subquery, which the planner never merges into the outer
         // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
         // on rows the claim returns or skips because another session holds them, so no lock leaks.
-        return new Statement("SELECT * FROM (SELECT " + clauses.columns(shape) + ", hashtext(("
-                + clauses.advisoryKey() + ")::text) AS " + ClaimShape.KEY + " FROM " + table(spec) + where
+        // With FIFO groups the lock is the group's: one row of a group in work, whatever its key.
+        String key = spec.fifoColumn().map(this::quote).orElseGet(clauses::advisoryKey);
+        return new Statement("SELECT * FROM (SELECT " + clauses.columns(shape) + clauses.group() + ", hashtext(("
+                + key + ")::text) AS " + ClaimShape.KEY + " FROM " + table(spec) + " h" + where
                 + clauses.orderBy() + " LIMIT " + ADVISORY_CANDIDATES + ") candidates WHERE pg_try_advisory_lock("
                 + lockSpace(spec) + ", " + ClaimShape.KEY + ") LIMIT ?", params);
     }
@@ -87,6 +89,35 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     @Override
     public Statement unlock(TableSpec spec) {
         return Statement.of("SELECT pg_advisory_unlock(" + lockSpace(spec) + ", ?)", Param.KEY);
+    }
+
+    @Override
+    public Statement reschedule(TableSpec spec) {
+        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow())
+                + " = now() + ? * interval '1 millisecond'");
+        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
+        spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
+        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
+        if (spec.form() == Form.LEASE) {
+            return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
+                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
+        }
+        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
+    }
+
+    @Override
+    public Optional<Statement> fifoGuard(TableSpec spec) {
+        // Held until the claim's transaction ends: a row that enters the group ahead of the head waits too.
+        return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec) + ", hashtext(?::text))",
+                Param.GROUP));
+    }
+
+    @Override
+    public Statement purge(TableSpec spec) {
+        String id = quote(spec.idColumn());
+        return Statement.of("DELETE FROM " + table(spec) + " WHERE " + id + " IN (SELECT " + id + " FROM " + table(spec)
+                + " WHERE " + quote(spec.processedAtColumn().orElseThrow()) + " < now() - ? * interval '1 millisecond'"
+                + " LIMIT ?)", Param.AGE, Param.LIMIT);
     }
 
     @Override

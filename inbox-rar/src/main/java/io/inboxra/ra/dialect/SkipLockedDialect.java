@@ -25,22 +25,22 @@ abstract class SkipLockedDialect implements RowLock {
                     "the row lock claim is for tables in the row lock form; this table is in the "
                             + spec.form() + " form");
         }
-        if (spec.isFifo()) {
+        if (spec.isFifo() && fifoGuard(spec).isEmpty()) {
             throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, name(),
-                    "FIFO groups are not available in this version; remove 'fifoColumn'");
+                    "this dialect keeps no FIFO groups in the row lock form; remove 'fifoColumn'");
         }
         ClaimClauses clauses = new ClaimClauses(this, spec);
         List<Param> params = new ArrayList<>();
         String where = clauses.where(params);
         params.add(Param.LIMIT);
-        return new Statement("SELECT " + clauses.columns(shape) + " FROM " + table(spec) + where
-                + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED", params);
+        return new Statement("SELECT " + clauses.columns(shape) + clauses.group() + " FROM " + table(spec) + " h"
+                + where + clauses.orderBy() + " LIMIT ? FOR UPDATE" + (spec.isFifo() ? " OF h" : "") + " SKIP LOCKED", params);
     }
 
     @Override
     public Optional<Statement> probe(TableSpec spec) {
         List<Param> params = new ArrayList<>();
         String where = new ClaimClauses(this, spec).where(params);
-        return Optional.of(new Statement("SELECT 1 FROM " + table(spec) + where + " LIMIT 1", params));
+        return Optional.of(new Statement("SELECT 1 FROM " + table(spec) + " h" + where + " LIMIT 1", params));
     }
 }

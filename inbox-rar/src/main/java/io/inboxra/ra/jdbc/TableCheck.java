@@ -50,7 +50,12 @@ public final class TableCheck {
                 .priorityColumn(resolve(columns, "priorityColumn", spec.priorityColumn(), spec, problems))
                 .attemptColumn(resolve(columns, "attemptColumn", spec.attemptColumn(), spec, problems))
                 .processedAtColumn(resolve(columns, "processedAtColumn", spec.processedAtColumn(), spec, problems))
-                .lockedUntilColumn(resolve(columns, "lockedUntilColumn", spec.lockedUntilColumn(), spec, problems));
+                .lockedUntilColumn(resolve(columns, "lockedUntilColumn", spec.lockedUntilColumn(), spec, problems))
+                .fifoColumn(resolve(columns, "fifoColumn", spec.fifoColumn(), spec, problems))
+                .deadAtColumn(resolve(columns, "deadAtColumn", spec.deadAtColumn(), spec, problems));
+        if (spec.deadLetterTable().isPresent()) {
+            resolved.deadLetterTable(deadLetters(connection, metadata, spec, problems));
+        }
         // A plain column as the advisory key is checked like the others; an expression is the database's to check.
         spec.advisoryLock().filter(key -> key.matches("[A-Za-z_][A-Za-z0-9_$]*"))
                 .ifPresent(key -> resolved.advisoryLock(resolve(columns, "advisoryLock", key, spec, problems)));
@@ -58,6 +63,32 @@ public final class TableCheck {
             throw new TableException(String.join(" ", problems));
         }
         return resolved.build();
+    }
+
+    /** The dead-letter table's stored name, after checking it has the columns a dead letter fills. */
+    private static String deadLetters(Connection connection, DatabaseMetaData metadata, TableSpec spec,
+            List<String> problems) throws SQLException {
+        String name = spec.deadLetterTable().orElseThrow();
+        String[] parts = name.split("\\.");
+        Map<String, String> columns = columns(connection, metadata,
+                parts.length == 2 ? Optional.of(parts[0]) : Optional.empty(), parts[parts.length - 1]);
+        if (columns.isEmpty()) {
+            problems.add("Table '" + name + "' (property 'deadLetterTable') does not exist: create it with the columns"
+                    + " id, payload, attempts, reason, dead_at" + (spec.queueColumn().isPresent() ? ", queue" : "")
+                    + " before the subscription starts, or correct 'deadLetterTable'.");
+            return name;
+        }
+        String stored = columns.remove("\0table");
+        List<String> needed = new ArrayList<>(List.of("id", "payload", "attempts", "reason", "dead_at"));
+        if (spec.queueColumn().isPresent()) {
+            needed.add("queue");
+        }
+        List<String> missing = needed.stream().filter(c -> !columns.containsKey(c)).toList();
+        if (!missing.isEmpty()) {
+            problems.add("Table '" + name + "' (property 'deadLetterTable') lacks the column(s) " + String.join(", ", missing)
+                    + " that a dead letter fills (it has " + String.join(", ", columns.values()) + "): add them.");
+        }
+        return stored;
     }
 
     /** The URL as the user wrote it: some drivers append every connection parameter. */

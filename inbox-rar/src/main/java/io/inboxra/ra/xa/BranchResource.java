@@ -1,26 +1,31 @@
 package io.inboxra.ra.xa;
 
+import java.util.Optional;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 /**
- * The adapter's XA resource for one worker's connection: the container enlists it in the
- * delivery's transaction, and every call goes to the database connection's own resource.
+ * The adapter's XA resource for one row lock worker's connection: the container enlists it in
+ * the delivery's transaction, and every call goes to the database connection's own resource.
  *
- * <p>It differs from the driver's resource in two ways. It is the same resource manager only
+ * <p>It differs from the driver's resource in three ways. It is the same resource manager only
  * as itself, so a transaction manager never joins another connection's branch to it (some
  * drivers answer {@code isSameRM} true for any connection to the same server, and the join
- * then fails or runs outside the transaction). And the adapter can mark the branch
- * rollback-only (a failed claim or settlement, a listener that threw): the branch then votes
- * rollback at prepare or one-phase commit, so the MDB's work cannot commit without the
- * settlement.
+ * then fails or runs outside the transaction). The adapter can mark the branch rollback-only
+ * (a failed claim or settlement): the branch then votes rollback, so the MDB's work cannot
+ * commit without the settlement. And when a delivery failed, the adapter can write the
+ * failure's record (one more attempt, a later due time) into the branch and {@link #keep} it:
+ * the transaction still rolls back, but this branch, which then holds nothing but that record,
+ * commits in one phase, so the row's lock is released only with its failure counted.
  */
 public final class BranchResource implements XAResource {
 
     private final XAResource database;
     private volatile Xid active;
     private volatile boolean rollbackOnly;
+    private volatile boolean keep;
+    private volatile LazyBranch.Ending ending;
 
     /** @param database the XA resource of the worker's connection */
     public BranchResource(XAResource database) {
@@ -37,11 +42,23 @@ public final class BranchResource implements XAResource {
         rollbackOnly = true;
     }
 
+    /** The transaction is to roll back, but this branch's work (a failure's record) commits. */
+    public void keep() {
+        keep = true;
+    }
+
+    /** @return how the transaction ended, once it has (a kept branch counts as rolled back) */
+    public Optional<LazyBranch.Ending> ending() {
+        return Optional.ofNullable(ending);
+    }
+
     @Override
     public void start(Xid xid, int flags) throws XAException {
         database.start(xid, flags);
         if (flags == TMNOFLAGS) {
             rollbackOnly = false;
+            keep = false;
+            ending = null;
         }
         active = xid;
     }
@@ -49,13 +66,17 @@ public final class BranchResource implements XAResource {
     @Override
     public void end(Xid xid, int flags) throws XAException {
         active = null;
-        database.end(xid, rollbackOnly ? TMFAIL : flags);
+        database.end(xid, rollbackOnly && !keep ? TMFAIL : keep ? TMSUCCESS : flags);
     }
 
     @Override
     public int prepare(Xid xid) throws XAException {
+        if (keep) {
+            commitKept(xid);
+            throw new XAException(XAException.XA_RBROLLBACK);
+        }
         if (rollbackOnly) {
-            database.rollback(xid);
+            rollback(xid);
             throw new XAException(XAException.XA_RBROLLBACK);
         }
         return database.prepare(xid);
@@ -63,16 +84,41 @@ public final class BranchResource implements XAResource {
 
     @Override
     public void commit(Xid xid, boolean onePhase) throws XAException {
+        if (onePhase && keep) {
+            commitKept(xid);
+            throw new XAException(XAException.XA_RBROLLBACK);
+        }
         if (onePhase && rollbackOnly) {
-            database.rollback(xid);
+            rollback(xid);
             throw new XAException(XAException.XA_RBROLLBACK);
         }
         database.commit(xid, onePhase);
+        ending = LazyBranch.Ending.COMMITTED;
     }
 
     @Override
     public void rollback(Xid xid) throws XAException {
-        database.rollback(xid);
+        if (keep) {
+            commitKept(xid);
+            return;
+        }
+        try {
+            database.rollback(xid);
+        } finally {
+            ending = LazyBranch.Ending.ROLLED_BACK;
+        }
+    }
+
+    /** Commits the branch's failure record in one phase; the delivery itself counts as rolled back. */
+    private void commitKept(Xid xid) throws XAException {
+        keep = false;
+        try {
+            database.commit(xid, true);
+        } catch (XAException e) {
+            database.rollback(xid);
+        } finally {
+            ending = LazyBranch.Ending.ROLLED_BACK;
+        }
     }
 
     @Override
