@@ -53,7 +53,7 @@ final class ClaimClauses {
     }
 
     /**
-     * Only a group's head: no unfinished row of the group comes before it in claim order, and
+     * Only a group's head: no unfinished row of the group comes before it (by priority, then id), and
      * (lease form) no row of the group holds a live lease. The claim's table is aliased
      * {@code h}; the rows compared with it, {@code e}.
      */
@@ -73,12 +73,14 @@ final class ClaimClauses {
                 .orElse(head);
     }
 
-    /** The claim order as a row value, for comparing two rows ({@code ROW(priority, due, id)}). */
+    /**
+     * A group's order as a row value, for comparing two rows ({@code ROW(priority, id)}). The due
+     * time is left out: a retried head moves its due time, and must stay the head, keeping its
+     * group waiting until it is due.
+     */
     private String orderKey(String alias) {
         List<String> key = new ArrayList<>();
         spec.priorityColumn().ifPresent(c -> key.add(alias + "." + dialect.quote(c)));
-        spec.dueColumn().ifPresent(c -> key.add("COALESCE(" + alias + "." + dialect.quote(c)
-                + ", TIMESTAMP WITH TIME ZONE '1970-01-01 00:00:00+00')"));
         key.add(alias + "." + dialect.quote(spec.idColumn()));
         return key.size() == 1 ? key.get(0) : "ROW(" + String.join(", ", key) + ")";
     }
