@@ -49,14 +49,19 @@ final class Database {
     static void createSchema() throws SQLException {
         String inbox = " (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, queue TEXT)";
         execute("DROP TABLE IF EXISTS it_exactly, it_flaky, it_queues, it_config, it_lease, it_advisory, it_effects,"
-                        + " it_invocations",
+                        + " it_invocations, it_poison, it_dead, it_fifo",
+                "CREATE TABLE it_poison (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, due_at TIMESTAMPTZ,"
+                        + " attempts INT NOT NULL DEFAULT 0)",
+                "CREATE TABLE it_dead (id BIGINT PRIMARY KEY, payload TEXT, attempts INT, reason TEXT, dead_at TIMESTAMPTZ)",
+                "CREATE TABLE it_fifo (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, grp TEXT NOT NULL)",
+                "CREATE INDEX ON it_fifo (grp, id)",
                 "CREATE TABLE it_lease (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, locked_until TIMESTAMPTZ)",
                 "CREATE TABLE it_advisory" + inbox,
                 "CREATE TABLE it_exactly" + inbox,
                 "CREATE TABLE it_flaky" + inbox,
                 "CREATE TABLE it_queues" + inbox,
                 "CREATE TABLE it_config" + inbox,
-                "CREATE TABLE it_effects (row_id BIGINT NOT NULL, mdb TEXT NOT NULL)",
+                "CREATE TABLE it_effects (seq BIGSERIAL, row_id BIGINT NOT NULL, mdb TEXT NOT NULL)",
                 "CREATE TABLE it_invocations (row_id BIGINT NOT NULL, mdb TEXT NOT NULL)");
     }
 }

@@ -98,6 +98,30 @@ class PayaraMicroTest {
     }
 
     @Test
+    void aPoisonRowIsDeadLetteredAfterMaxAttempts() throws Exception {
+        Database.execute("INSERT INTO it_poison (payload) VALUES ('poison')");
+        long id = Database.count("SELECT id FROM it_poison");
+        until("the poison row is dead-lettered", () -> Database.count("SELECT count(*) FROM it_dead") == 1);
+        assertEquals(0, Database.count("SELECT count(*) FROM it_poison"));
+        assertEquals(3, Database.count("SELECT count(*) FROM it_invocations WHERE mdb = 'Poison'"), "three attempts");
+        assertEquals(3, Database.count("SELECT attempts FROM it_dead WHERE id = " + id));
+        assertTrue(Database.ids("SELECT id FROM it_dead WHERE reason LIKE '%poison row " + id + "%'").contains(id),
+                "the dead letter keeps the last error");
+    }
+
+    @Test
+    void aFifoSubscriptionKeepsEachGroupsOrder() throws Exception {
+        Database.execute("INSERT INTO it_fifo (payload, grp) SELECT 'g' || (n % 10) || ':' || n, 'g' || (n % 10)"
+                + " FROM generate_series(0, 199) n");
+        until("every row is settled", () -> Database.count("SELECT count(*) FROM it_fifo") == 0);
+        assertEquals(200, Database.count("SELECT count(*) FROM it_effects WHERE mdb LIKE 'FifoGroups:%'"));
+        // Within a group, settled in insertion order: the effects' sequence rises with the row id.
+        assertEquals(0, Database.count("SELECT count(*) FROM (SELECT row_id, seq, lag(row_id) OVER (PARTITION BY"
+                + " split_part(mdb, ':', 2) ORDER BY seq) AS previous FROM it_effects WHERE mdb LIKE 'FifoGroups:%') e"
+                + " WHERE previous > row_id"), "a group's rows settled out of order");
+    }
+
+    @Test
     void twoMdbsOnTwoQueuesOfOneTableGetOnlyTheirQueuesRows() throws Exception {
         Database.execute("INSERT INTO it_queues (payload, queue) SELECT 'r', CASE WHEN g % 2 = 0 THEN 'a' ELSE 'b'"
                 + " END FROM generate_series(1, 40) g");

@@ -146,6 +146,59 @@ class ActivationErrorsTest {
     }
 
     @Test
+    void maxAttemptsWithoutAnAttemptColumnOrADeadLetterPlaceIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'maxAttempts' is '5' but 'attemptColumn' is not"
+                + " set: name the integer column that counts a row's failed deliveries in 'attemptColumn'. Property"
+                + " 'maxAttempts' is '5' but rows have nowhere to go when it is reached: set 'deadLetterTable' (rows"
+                + " move there) or 'deadAtColumn' (rows are marked).",
+                failure(p -> p.put("maxAttempts", "5")));
+    }
+
+    @Test
+    void backoffWithoutADueColumnIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'retryDelay' is 'PT5S' but 'dueColumn' is not"
+                + " set: a retry waits by moving the row's due time; name that column in 'dueColumn'.",
+                failure(p -> p.put("retryDelay", "PT5S")));
+    }
+
+    @Test
+    void aMissingDeadLetterTableIsNamed() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Table 'no_dead_letters' (property 'deadLetterTable') does"
+                + " not exist: create it with the columns id, payload, attempts, reason, dead_at before the"
+                + " subscription starts, or correct 'deadLetterTable'.",
+                failure(p -> p.put("deadLetterTable", "no_dead_letters")));
+    }
+
+    @Test
+    void aDeadLetterTableWithoutItsColumnsIsNamed() throws Exception {
+        String dead = Postgres.newTable("dead", "id BIGINT, payload TEXT");
+        try {
+            assertEquals("Inbox subscription 'bad' cannot start: Table '" + dead + "' (property 'deadLetterTable')"
+                    + " lacks the column(s) attempts, reason, dead_at that a dead letter fills (it has id, payload):"
+                    + " add them.",
+                    failure(p -> p.put("deadLetterTable", dead)));
+        } finally {
+            Postgres.execute("DROP TABLE " + dead);
+        }
+    }
+
+    @Test
+    void retentionWithoutAProcessedAtColumnIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'retention' is 'P7D' but 'processedAtColumn' is"
+                + " not set: only rows marked processed are kept, and then deleted after their retention; set"
+                + " 'processedAtColumn', or remove 'retention'.",
+                failure(p -> p.put("retention", "P7D")));
+    }
+
+    @Test
+    void aMissingFifoColumnIsNamed() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Column 'customer' (property 'fifoColumn') does not exist"
+                + " in table '" + table + "', which has id, payload, queue, due_at, priority, processed_at, attempts,"
+                + " locked_until: add the column, or set 'fifoColumn' to one of those.",
+                failure(p -> p.put("fifoColumn", "customer")));
+    }
+
+    @Test
     void aReferenceTheServerDidNotSubstituteIsNamed() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'url' is '${MPCONFIG=db.url}': the server did"
                 + " not substitute the reference (Payara resolves ${MPCONFIG=...} in activation config from"
