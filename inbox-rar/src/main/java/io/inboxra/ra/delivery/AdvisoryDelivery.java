@@ -1,6 +1,5 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.Outcome;
 import io.inboxra.ra.xa.LazyBranch;
 import jakarta.resource.ResourceException;
 
@@ -52,55 +51,13 @@ final class AdvisoryDelivery implements FormDelivery {
     }
 
     private Result deliver(WorkerConnection c, ClaimedRow row) throws SQLException, ResourceException {
-        LazyBranch branch = new LazyBranch(new SameConnection(c));
-        boolean settled = false;
-        String error = "the transaction rolled back";
-        try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
-            endpoint.before();
-            try {
-                ListenerEndpoint.Invocation invocation = endpoint.invoke(row);
-                if (invocation.failed()) {
-                    error = invocation.error();
-                } else if (subscription.isMarkedRollback()) {
-                    error = "the MDB marked the transaction rollback-only";
-                } else {
-                    settled = settle(branch, c, row, invocation.outcome());
-                }
-                if (!settled) {
-                    branch.markRollbackOnly();
-                }
-            } catch (SQLException | ResourceException | RuntimeException e) {
-                branch.markRollbackOnly();
-                throw e;
-            } finally {
-                endpoint.after(row.id(), settled);
-            }
-        }
-        boolean committed = subscription.isDeliveryTransacted()
-                ? branch.ending().orElse(LazyBranch.Ending.ROLLED_BACK) == LazyBranch.Ending.COMMITTED
-                : settled;
-        if (!committed && subscription.settlement().recordsFailures()) {
+        LazyBranchDelivery.Ended ended = LazyBranchDelivery.deliver(subscription, new LazyBranch(new SameConnection(c)),
+                row, r -> r, work -> work.run(c));
+        if (!ended.committed() && subscription.settlement().recordsFailures()) {
             // The session lock still holds the row: the failure is counted before anyone else can claim it.
-            subscription.settlement().recordFailure(c, row, error);
+            subscription.settlement().recordFailure(c, row, ended.error());
         }
-        return committed ? Result.DELIVERED : Result.FAILED;
-    }
-
-    private boolean settle(LazyBranch branch, WorkerConnection c, ClaimedRow row, Outcome outcome)
-            throws SQLException, ResourceException {
-        if (!subscription.isDeliveryTransacted()) {
-            return subscription.settlement().settle(c, row, outcome);
-        }
-        if (!branch.isEnlisted()) {
-            throw new ResourceException("the container did not enlist the adapter's XA resource in the delivery's"
-                    + " transaction; check that the MDB's onMessage is container-managed with REQUIRED");
-        }
-        try {
-            branch.open();
-        } catch (Exception e) {
-            throw new ResourceException("cannot start the settlement's XA branch", e);
-        }
-        return subscription.settlement().settle(c, row, outcome);
+        return ended.committed() ? Result.DELIVERED : Result.FAILED;
     }
 
     private void unlock(WorkerConnection c, ClaimedRow row) throws SQLException {

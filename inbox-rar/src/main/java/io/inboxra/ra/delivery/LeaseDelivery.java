@@ -1,6 +1,5 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.Outcome;
 import io.inboxra.ra.xa.LazyBranch;
 import jakarta.resource.ResourceException;
 
@@ -47,60 +46,19 @@ final class LeaseDelivery implements FormDelivery {
 
     private Result deliver(ClaimedRow row) throws SQLException, ResourceException {
         LeaseHeartbeat heartbeat = LeaseHeartbeat.start(subscription, row);
-        LazyBranch branch = new LazyBranch(new PooledConnections(subscription.pool()));
-        boolean settled = false;
-        String error = "the transaction rolled back";
-        try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
-            endpoint.before();
-            try {
-                ListenerEndpoint.Invocation invocation = endpoint.invoke(row);
-                if (invocation.failed()) {
-                    error = invocation.error();
-                } else if (subscription.isMarkedRollback()) {
-                    error = "the MDB marked the transaction rollback-only";
-                } else {
-                    // Fenced: matches only while the row's lease is still the one this delivery last wrote.
-                    settled = settle(branch, row.withToken(heartbeat.stop()), invocation.outcome());
-                }
-                if (!settled) {
-                    branch.markRollbackOnly();
-                }
-            } catch (SQLException | ResourceException | RuntimeException e) {
-                branch.markRollbackOnly();
-                throw e;
-            } finally {
-                endpoint.after(row.id(), settled);
-            }
+        LazyBranchDelivery.Ended ended = null;
+        try {
+            // Fenced: the settlement matches only while the row's lease is still the one this delivery last wrote.
+            ended = LazyBranchDelivery.deliver(subscription, new LazyBranch(new PooledConnections(subscription.pool())),
+                    row, r -> r.withToken(heartbeat.stop()), subscription.pool()::withConnection);
         } finally {
             Object token = heartbeat.stop();
-            boolean committed = subscription.isDeliveryTransacted()
-                    ? branch.ending().orElse(LazyBranch.Ending.ROLLED_BACK) == LazyBranch.Ending.COMMITTED
-                    : settled;
-            if (!committed) {
+            if (ended == null || !ended.committed()) {
                 // The lease still holds the row: the failure is counted before anyone else can claim it.
-                recordFailure(row.withToken(token), error);
+                recordFailure(row.withToken(token), ended == null ? "the delivery failed" : ended.error());
             }
         }
-        return settled ? Result.DELIVERED : Result.FAILED;
-    }
-
-    private boolean settle(LazyBranch branch, ClaimedRow row, Outcome outcome) throws SQLException, ResourceException {
-        if (!subscription.isDeliveryTransacted()) {
-            return subscription.pool().withConnection(c -> subscription.settlement().settle(c, row, outcome));
-        }
-        if (!branch.isEnlisted()) {
-            throw new ResourceException("the container did not enlist the adapter's XA resource in the delivery's"
-                    + " transaction; check that the MDB's onMessage is container-managed with REQUIRED");
-        }
-        WorkerConnection c;
-        try {
-            c = branch.open();
-        } catch (SQLException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new ResourceException("cannot start the settlement's XA branch", e);
-        }
-        return subscription.settlement().settle(c, row, outcome);
+        return ended.committed() ? Result.DELIVERED : Result.FAILED;
     }
 
     /** Counts the failed attempt and clears the lease (fenced by the token), or just clears the lease. */

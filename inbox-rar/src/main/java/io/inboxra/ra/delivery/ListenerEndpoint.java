@@ -44,6 +44,17 @@ final class ListenerEndpoint implements AutoCloseable {
         return new ListenerEndpoint(subscription, subscription.endpointFactory().createEndpoint(resource));
     }
 
+    /**
+     * Claiming or settling outside the delivery's transaction would commit the settlement alone:
+     * refuse when the container did not enlist the adapter's resource.
+     */
+    static void requireEnlisted(boolean enlisted) throws ResourceException {
+        if (!enlisted) {
+            throw new ResourceException("the container did not enlist the adapter's XA resource in the delivery's"
+                    + " transaction; check that the MDB's onMessage is container-managed with REQUIRED");
+        }
+    }
+
     /** {@code beforeDelivery}: a container-managed MDB's transaction begins and enlists the resource. */
     void before() throws ResourceException {
         try {

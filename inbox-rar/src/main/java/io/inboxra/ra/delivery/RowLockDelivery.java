@@ -58,12 +58,7 @@ final class RowLockDelivery implements FormDelivery {
         boolean recorded = false;
         ListenerEndpoint.Invocation invocation = null;
         try {
-            if (!branch.isStarted()) {
-                // Claiming now would run outside the transaction: the settlement would commit alone.
-                throw new ResourceException("the container did not enlist the adapter's XA resource in the"
-                        + " delivery's transaction; check that the MDB's onMessage is container-managed"
-                        + " with REQUIRED");
-            }
+            ListenerEndpoint.requireEnlisted(branch.isStarted());
             row = claim(c);
             if (row.isEmpty()) {
                 return Result.EMPTY;

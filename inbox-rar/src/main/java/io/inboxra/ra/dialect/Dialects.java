@@ -70,16 +70,47 @@ public final class Dialects {
 
     private static Dialect detect(DatabaseMetaData metadata) throws DialectException, SQLException {
         String product = metadata.getDatabaseProductName();
+        String version = metadata.getDatabaseProductVersion();
         String lower = product.toLowerCase(Locale.ROOT);
         if (lower.contains("postgresql")) {
+            requireVersion(product, version, metadata.getDatabaseMajorVersion(), metadata.getDatabaseMinorVersion(), 0,
+                    new int[] {9, 5, 0}, PostgresDialect.NAME);
             return new PostgresDialect();
         }
         if (lower.equals("h2")) {
+            int[] found = numbers(version);
+            requireVersion(product, version, found[0], found[1], found[2], new int[] {2, 2, 220}, H2Dialect.NAME);
             return new H2Dialect();
         }
         throw new DialectException("The database is " + product + " " + metadata.getDatabaseProductVersion()
                 + ", which no built-in dialect serves: set 'dialect' to the class name of your own"
                 + " io.inboxra.dialect.Dialect.");
+    }
+
+    /** The claim forms need FOR UPDATE SKIP LOCKED: refuse a database older than the first version with it. */
+    private static void requireVersion(String product, String version, int major, int minor, int patch, int[] needed,
+            String dialect) throws DialectException {
+        int[] found = {major, minor, patch};
+        for (int i = 0; i < 3; i++) {
+            if (found[i] != needed[i]) {
+                if (found[i] < needed[i]) {
+                    throw new DialectException("The database is " + product + " " + version + ": the " + dialect
+                            + " dialect needs " + needed[0] + "." + needed[1] + (needed[2] > 0 ? "." + needed[2] : "")
+                            + " or later (the first with FOR UPDATE SKIP LOCKED); upgrade the database.");
+                }
+                return;
+            }
+        }
+    }
+
+    /** The first three numbers of a version text: "2.2.224 (2023-09-17)" gives 2, 2, 224. */
+    static int[] numbers(String version) {
+        int[] numbers = new int[3];
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\d+").matcher(version);
+        for (int i = 0; i < 3 && m.find(); i++) {
+            numbers[i] = Integer.parseInt(m.group());
+        }
+        return numbers;
     }
 
     private static Dialect instantiate(String className, ClassLoader endpointLoader) throws DialectException {
