@@ -47,6 +47,15 @@ public interface Dialect {
     }
 
     /**
+     * The database's current time, as SQL, at the precision of the table's time columns.
+     *
+     * @return {@code CURRENT_TIMESTAMP} by default
+     */
+    default String currentTimestamp() {
+        return "CURRENT_TIMESTAMP";
+    }
+
+    /**
      * The table's name as SQL: each part of {@code schema.table} quoted.
      *
      * @param spec the table
@@ -78,7 +87,7 @@ public interface Dialect {
         Param[] params = fenced ? new Param[] {Param.ID, Param.TOKEN} : new Param[] {Param.ID};
         return spec.processedAtColumn()
                 .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column)
-                        + " = CURRENT_TIMESTAMP" + (fenced ? ", " + quote(spec.lockedUntilColumn().get()) + " = NULL" : "")
+                        + " = " + currentTimestamp() + (fenced ? ", " + quote(spec.lockedUntilColumn().get()) + " = NULL" : "")
                         + where, params))
                 .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + where, params));
     }
@@ -117,7 +126,7 @@ public interface Dialect {
             whereParams.add(Param.TOKEN);
         }
         if (spec.deadAtColumn().isPresent()) {
-            StringBuilder set = new StringBuilder(quote(spec.deadAtColumn().get()) + " = CURRENT_TIMESTAMP");
+            StringBuilder set = new StringBuilder(quote(spec.deadAtColumn().get()) + " = " + currentTimestamp());
             spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
             spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
             return List.of(new Statement("UPDATE " + table(spec) + " SET " + set + where, whereParams));
@@ -134,7 +143,7 @@ public interface Dialect {
         Statement move = Statement.of("INSERT INTO " + deadLetters + " (" + quote("id") + queue + ", "
                 + quote("payload") + ", " + quote("attempts") + ", " + quote("reason") + ", " + quote("dead_at")
                 + ") SELECT " + quote(spec.idColumn()) + queueValue + ", " + quote(spec.payloadColumn())
-                + ", ?, ?, CURRENT_TIMESTAMP FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?",
+                + ", ?, ?, " + currentTimestamp() + " FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?",
                 Param.ATTEMPT, Param.REASON, Param.ID);
         return List.of(move, new Statement("DELETE FROM " + table(spec) + where, whereParams));
     }
@@ -147,6 +156,17 @@ public interface Dialect {
      * @return the statement, or empty when the dialect keeps no FIFO groups in the row lock form
      */
     default Optional<Statement> fifoGuard(TableSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
+     * Releases the FIFO guard of the group {@link Param#GROUP} once the claim's transaction has
+     * ended, for databases whose guard outlives the transaction (a session lock).
+     *
+     * @param spec the table, with FIFO groups
+     * @return the statement, or empty when the guard ends with the transaction
+     */
+    default Optional<Statement> fifoRelease(TableSpec spec) {
         return Optional.empty();
     }
 

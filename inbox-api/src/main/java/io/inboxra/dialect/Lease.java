@@ -1,5 +1,7 @@
 package io.inboxra.dialect;
 
+import java.util.Optional;
+
 /**
  * The lease form of a dialect: a claim that writes an expiry into each row it takes.
  *
@@ -52,4 +54,29 @@ public interface Lease extends Dialect {
      * @return the statement
      */
     Statement releaseLease(TableSpec spec);
+
+    /**
+     * For databases whose {@code UPDATE} returns no rows (MySQL, MariaDB, H2): the claim is then
+     * three steps in one short transaction. {@link #leaseClaim} with {@link ClaimShape#IDS}
+     * selects the claimable ids under lock; this statement writes one row's lease
+     * ({@link Param#LEASE}, {@link Param#ID}); {@link #leaseRead} reads it back with its token.
+     * {@link #extendLease} then returns no row either, and the token is read back the same way.
+     *
+     * @param spec the table
+     * @return the statement, or empty where {@link #leaseClaim} returns the rows it writes
+     */
+    default Optional<Statement> leaseWrite(TableSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
+     * With {@link #leaseWrite}: reads the row {@link Param#ID} with its token, labelled as a claim
+     * in {@link ClaimShape#ROLES} returns it.
+     *
+     * @param spec the table
+     * @return the statement, or empty where claims return their rows themselves
+     */
+    default Optional<Statement> leaseRead(TableSpec spec) {
+        return Optional.empty();
+    }
 }

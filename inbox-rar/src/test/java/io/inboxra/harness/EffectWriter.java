@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import javax.sql.XAConnection;
+import javax.sql.XADataSource;
 
 /**
  * An MDB's own work, as a test listener: an effect row written through its own XA connection
@@ -19,6 +20,7 @@ import javax.sql.XAConnection;
  */
 public final class EffectWriter implements InboxListener, AutoCloseable {
 
+    private final XADataSource dataSource;
     private final String effects;
     private final Set<Long> failAfterInsert;
     private final Consumer<InboxMessage> afterWrite;
@@ -26,11 +28,21 @@ public final class EffectWriter implements InboxListener, AutoCloseable {
     private final ThreadLocal<XAConnection> connection = new ThreadLocal<>();
 
     public EffectWriter(String effects, Set<Long> failAfterInsert) {
-        this(effects, failAfterInsert, message -> { });
+        this(Postgres.xaDataSource(), effects, failAfterInsert, message -> { });
+    }
+
+    public EffectWriter(XADataSource dataSource, String effects, Set<Long> failAfterInsert) {
+        this(dataSource, effects, failAfterInsert, message -> { });
+    }
+
+    public EffectWriter(String effects, Set<Long> failAfterInsert, Consumer<InboxMessage> afterWrite) {
+        this(Postgres.xaDataSource(), effects, failAfterInsert, afterWrite);
     }
 
     /** @param afterWrite runs after the effect's write, before the outcome (to block, sleep, fail) */
-    public EffectWriter(String effects, Set<Long> failAfterInsert, Consumer<InboxMessage> afterWrite) {
+    public EffectWriter(XADataSource dataSource, String effects, Set<Long> failAfterInsert,
+            Consumer<InboxMessage> afterWrite) {
+        this.dataSource = dataSource;
         this.effects = effects;
         this.failAfterInsert = failAfterInsert;
         this.afterWrite = afterWrite;
@@ -41,7 +53,7 @@ public final class EffectWriter implements InboxListener, AutoCloseable {
         try {
             XAConnection xa = connection.get();
             if (xa == null) {
-                xa = Postgres.xaDataSource().getXAConnection();
+                xa = dataSource.getXAConnection();
                 opened.add(xa);
                 connection.set(xa);
             }

@@ -54,7 +54,7 @@ class CrashTest {
     }
 
     private static Map<String, String> properties(Form form, String table) {
-        Map<String, String> p = DeliveryPostgresTest.properties(form, "crash-" + form.name().toLowerCase(), table);
+        Map<String, String> p = DeliveryTest.properties(form, "crash-" + form.name().toLowerCase(), table);
         p.put("workers", "4");
         if (form == Form.LEASE) {
             p.put("lease", LEASE.toString());

@@ -52,7 +52,7 @@ class FifoTest {
     }
 
     private static Map<String, String> properties(Form form, String name, String table) {
-        Map<String, String> p = DeliveryPostgresTest.properties(form, name, table);
+        Map<String, String> p = DeliveryTest.properties(form, name, table);
         p.put("fifoColumn", "grp");
         p.put("workers", "8");
         return p;

@@ -46,7 +46,7 @@ class InDoubtTest {
         effects = Postgres.newTable("effects", "row_id BIGINT NOT NULL");
         Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('in doubt')");
         long before = preparedBranches();
-        Map<String, String> p = DeliveryPostgresTest.properties(form, "in-doubt", table);
+        Map<String, String> p = DeliveryTest.properties(form, "in-doubt", table);
         p.put("lease", "PT2S");
         Map<String, String> args = new LinkedHashMap<>(p);
         args.put("mode", "halt-in-prepare");

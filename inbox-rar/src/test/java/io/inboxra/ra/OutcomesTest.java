@@ -59,7 +59,7 @@ class OutcomesTest {
         List<Instant> poisonCalls = new CopyOnWriteArrayList<>();
         List<Integer> attemptsSeen = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = DeliveryPostgresTest.properties(form, "poison", table);
+            Map<String, String> p = DeliveryTest.properties(form, "poison", table);
             p.put("workers", "4");
             p.put("dueColumn", "due_at");
             p.put("attemptColumn", "attempts");
@@ -108,7 +108,7 @@ class OutcomesTest {
         List<Instant> calls = new CopyOnWriteArrayList<>();
         List<Integer> attempts = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = DeliveryPostgresTest.properties(form, "retry", table);
+            Map<String, String> p = DeliveryTest.properties(form, "retry", table);
             p.put("dueColumn", "due_at");
             p.put("attemptColumn", "attempts");
             server.activate(message -> {
@@ -148,7 +148,7 @@ class OutcomesTest {
         Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('unknown customer'), ('fine')");
         List<String> calls = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = DeliveryPostgresTest.properties(form, "dead-at", table);
+            Map<String, String> p = DeliveryTest.properties(form, "dead-at", table);
             p.put("deadAtColumn", "dead_at");
             p.put("processedAtColumn", "processed_at");
             server.activate(message -> {

@@ -62,7 +62,7 @@ final class AdvisoryDelivery implements FormDelivery {
 
     private void unlock(WorkerConnection c, ClaimedRow row) throws SQLException {
         Object released = c.first(statements.unlock().orElseThrow(), bindings.row(row));
-        if (!Boolean.TRUE.equals(released)) {
+        if (!ClaimedRow.isYes(released)) {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the advisory lock of row "
                     + row.id() + " was not held when it was released");
         }

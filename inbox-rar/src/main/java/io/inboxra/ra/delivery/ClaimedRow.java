@@ -40,13 +40,19 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
                 payloadType = meta.getColumnType(i);
             }
         }
-        byte[] payload = isBinary(payloadType) ? rs.getBytes(ClaimShape.PAYLOAD) : bytes(rs.getString(ClaimShape.PAYLOAD));
+        byte[] payload = !labels.contains(ClaimShape.PAYLOAD) ? null
+                : isBinary(payloadType) ? rs.getBytes(ClaimShape.PAYLOAD) : bytes(rs.getString(ClaimShape.PAYLOAD));
         return new ClaimedRow(rs.getObject(ClaimShape.ID),
                 payload == null ? new byte[0] : payload,
                 labels.contains(ClaimShape.ATTEMPT) ? rs.getInt(ClaimShape.ATTEMPT) : 0,
                 labels.contains(ClaimShape.TOKEN) ? rs.getObject(ClaimShape.TOKEN) : null,
                 labels.contains(ClaimShape.KEY) ? rs.getObject(ClaimShape.KEY) : null,
                 labels.contains(ClaimShape.GROUP) ? rs.getObject(ClaimShape.GROUP) : null);
+    }
+
+    /** A database's "yes" to a lock function: true, or 1 where booleans are numbers (MySQL). */
+    static boolean isYes(Object answer) {
+        return Boolean.TRUE.equals(answer) || (answer instanceof Number n && n.intValue() == 1);
     }
 
     private static boolean isBinary(int type) {

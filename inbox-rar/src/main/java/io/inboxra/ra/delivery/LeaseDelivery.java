@@ -7,7 +7,9 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import javax.transaction.xa.XAResource;
 
 /**
@@ -38,10 +40,25 @@ final class LeaseDelivery implements FormDelivery {
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         if (ahead.isEmpty()) {
-            ahead.addAll(subscription.pool().withConnection(c -> c.claim(statements.claim(), bindings)));
+            ahead.addAll(subscription.pool().withConnection(this::claim));
         }
         ClaimedRow row = ahead.poll();
         return row == null ? Result.EMPTY : deliver(row);
+    }
+
+    /** One statement where the database returns what it writes; else ids under lock, each lease written and read back. */
+    private List<ClaimedRow> claim(WorkerConnection c) throws SQLException {
+        if (statements.leaseWrite().isEmpty()) {
+            return c.claim(statements.claim(), bindings);
+        }
+        return c.inTransaction(tx -> {
+            List<ClaimedRow> rows = new ArrayList<>();
+            for (ClaimedRow id : tx.claim(statements.claim(), bindings)) {
+                tx.update(statements.leaseWrite().get(), bindings.row(id));
+                rows.addAll(tx.claim(statements.leaseRead().orElseThrow(), bindings.row(id)));
+            }
+            return rows;
+        });
     }
 
     private Result deliver(ClaimedRow row) throws SQLException, ResourceException {

@@ -42,8 +42,7 @@ final class LeaseHeartbeat extends TimerTask {
             return;
         }
         try {
-            Object next = subscription.pool().withConnection(
-                    c -> c.first(subscription.statements().extendLease().orElseThrow(), bindings.row(row.withToken(token))));
+            Object next = subscription.pool().withConnection(this::extend);
             if (next == null) {
                 lost = true;
                 cancel();
@@ -57,6 +56,20 @@ final class LeaseHeartbeat extends TimerTask {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the lease of row " + row.id()
                     + " could not be extended; trying again in a third of the lease", e);
         }
+    }
+
+    /** @return the new token, or null when the lease was lost */
+    private Object extend(WorkerConnection c) throws SQLException {
+        SubscriptionStatements statements = subscription.statements();
+        Bindings current = bindings.row(row.withToken(token));
+        if (statements.leaseRead().isEmpty()) {
+            return c.first(statements.extendLease().orElseThrow(), current);
+        }
+        // Where an UPDATE returns nothing, the new token is read back; the lease is held, so it is this one.
+        if (c.update(statements.extendLease().orElseThrow(), current) != 1) {
+            return null;
+        }
+        return c.claim(statements.leaseRead().get(), current).stream().findFirst().map(ClaimedRow::token).orElse(null);
     }
 
     /**

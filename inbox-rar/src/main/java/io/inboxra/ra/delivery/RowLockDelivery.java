@@ -56,6 +56,7 @@ final class RowLockDelivery implements FormDelivery {
         Optional<ClaimedRow> row = Optional.empty();
         boolean settled = false;
         boolean recorded = false;
+        boolean groupTaken = false;
         ListenerEndpoint.Invocation invocation = null;
         try {
             ListenerEndpoint.requireEnlisted(branch.isStarted());
@@ -63,7 +64,8 @@ final class RowLockDelivery implements FormDelivery {
             if (row.isEmpty()) {
                 return Result.EMPTY;
             }
-            if (!takeGroup(c, row.get())) {
+            groupTaken = takeGroup(c, row.get());
+            if (!groupTaken) {
                 return Result.EMPTY;
             }
             if (recordsFailures) {
@@ -84,6 +86,10 @@ final class RowLockDelivery implements FormDelivery {
             throw e;
         } finally {
             endpoint.after(row.map(ClaimedRow::id).orElse(null), settled);
+            if (groupTaken && statements.fifoRelease().isPresent()) {
+                // A guard that outlives the transaction (a named lock) is let go only now, after it.
+                c.first(statements.fifoRelease().get(), bindings.row(row.get()));
+            }
             if (settled && !recorded && recordsFailures && branch.ending().orElse(null) == LazyBranch.Ending.ROLLED_BACK) {
                 // Rolled back after the listener returned (a timeout, a failed commit): counted now, on its own.
                 subscription.settlement().recordFailure(c, row.get(), "the transaction rolled back");
@@ -93,8 +99,7 @@ final class RowLockDelivery implements FormDelivery {
 
     /** With FIFO groups: take the row's group for this transaction, or leave the row to the group's holder. */
     private boolean takeGroup(WorkerConnection c, ClaimedRow row) throws SQLException {
-        return statements.fifoGuard().isEmpty()
-                || Boolean.TRUE.equals(c.first(statements.fifoGuard().get(), bindings.row(row)));
+        return statements.fifoGuard().isEmpty() || ClaimedRow.isYes(c.first(statements.fifoGuard().get(), bindings.row(row)));
     }
 
     /**

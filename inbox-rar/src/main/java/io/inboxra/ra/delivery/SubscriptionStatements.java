@@ -23,6 +23,9 @@ import java.util.Optional;
  * @param deadLetter the dead-letter move or mark (with a dead-letter place), in order
  * @param probe the row lock form's idle check, when the dialect has one
  * @param fifoGuard the row lock form's FIFO group guard (with FIFO groups)
+ * @param fifoRelease the release of a FIFO guard that outlives its transaction
+ * @param leaseWrite the lease written row by row, where claims return no rows
+ * @param leaseRead the row read back with its token, where claims return no rows
  * @param extendLease the lease form's heartbeat
  * @param releaseLease the lease form's release of a row not delivered
  * @param recheck the advisory form's check after locking
@@ -37,6 +40,9 @@ public record SubscriptionStatements(
         List<Statement> deadLetter,
         Optional<Statement> probe,
         Optional<Statement> fifoGuard,
+        Optional<Statement> fifoRelease,
+        Optional<Statement> leaseWrite,
+        Optional<Statement> leaseRead,
         Optional<Statement> extendLease,
         Optional<Statement> releaseLease,
         Optional<Statement> recheck,
@@ -63,13 +69,18 @@ public record SubscriptionStatements(
                 ? Optional.of(dialect.reschedule(spec)) : Optional.empty();
         List<Statement> deadLetter = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()
                 ? dialect.deadLetter(spec) : List.of();
-        Optional<Statement> fifoGuard = spec.isFifo() && form == Form.ROW_LOCK ? dialect.fifoGuard(spec) : Optional.empty();
+        boolean guarded = spec.isFifo() && form == Form.ROW_LOCK;
+        Optional<Statement> fifoGuard = guarded ? dialect.fifoGuard(spec) : Optional.empty();
+        Optional<Statement> fifoRelease = guarded ? dialect.fifoRelease(spec) : Optional.empty();
         Optional<Statement> purge = retention ? Optional.of(dialect.purge(spec)) : Optional.empty();
         Lease lease = form == Form.LEASE ? (Lease) dialect : null;
         Advisory advisory = form == Form.ADVISORY ? (Advisory) dialect : null;
         return new SubscriptionStatements(claim, dialect.settle(spec), reschedule, deadLetter,
                 form == Form.ROW_LOCK ? dialect.probe(spec) : Optional.empty(),
                 fifoGuard,
+                fifoRelease,
+                lease == null ? Optional.empty() : lease.leaseWrite(spec),
+                lease == null ? Optional.empty() : lease.leaseRead(spec),
                 lease == null ? Optional.empty() : Optional.of(lease.extendLease(spec)),
                 lease == null ? Optional.empty() : Optional.of(lease.releaseLease(spec)),
                 advisory == null ? Optional.empty() : Optional.of(advisory.recheck(spec)),

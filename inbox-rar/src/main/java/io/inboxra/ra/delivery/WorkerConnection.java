@@ -96,6 +96,26 @@ final class WorkerConnection implements AutoCloseable {
         return bound(statement, bindings).executeUpdate();
     }
 
+    /** Runs work in one local transaction of its own, committed when it returns. */
+    <T> T inTransaction(ConnectionPool.SqlWork<T> work) throws SQLException {
+        connection.setAutoCommit(false);
+        boolean committed = false;
+        try {
+            T result = work.run(this);
+            connection.commit();
+            committed = true;
+            return result;
+        } finally {
+            try {
+                if (!committed) {
+                    connection.rollback();
+                }
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
     void execute(String sql) throws SQLException {
         try (java.sql.Statement plain = connection.createStatement()) {
             plain.execute(sql);

@@ -43,11 +43,11 @@ final class ClaimClauses {
             params.add(Param.QUEUE);
         });
         spec.dueColumn().ifPresent(column -> conditions.add(
-                "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " <= CURRENT_TIMESTAMP)"));
+                "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " <= " + dialect.currentTimestamp() + ")"));
         spec.processedAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
         spec.deadAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
         spec.lockedUntilColumn().ifPresent(column -> conditions.add(
-                "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " < CURRENT_TIMESTAMP)"));
+                "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " < " + dialect.currentTimestamp() + ")"));
         spec.fifoColumn().ifPresent(group -> conditions.add(headOfGroup(group)));
         return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
     }
@@ -69,7 +69,7 @@ final class ClaimClauses {
                 + String.join(" AND ", unfinished) + ")";
         return spec.lockedUntilColumn()
                 .map(lu -> head + " AND NOT EXISTS (SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND e."
-                        + dialect.quote(lu) + " > CURRENT_TIMESTAMP)")
+                        + dialect.quote(lu) + " > " + dialect.currentTimestamp() + ")")
                 .orElse(head);
     }
 

@@ -20,6 +20,8 @@ public final class Dialects {
 
     private static final Map<String, Supplier<Dialect>> BUILT_IN = Map.of(
             PostgresDialect.NAME, PostgresDialect::new,
+            MySqlDialect.NAME, MySqlDialect::new,
+            MariaDbDialect.NAME, MariaDbDialect::new,
             H2Dialect.NAME, H2Dialect::new);
 
     private Dialects() {
@@ -76,6 +78,17 @@ public final class Dialects {
             requireVersion(product, version, metadata.getDatabaseMajorVersion(), metadata.getDatabaseMinorVersion(), 0,
                     new int[] {9, 5, 0}, PostgresDialect.NAME);
             return new PostgresDialect();
+        }
+        // MySQL Connector/J names MariaDB "MySQL", with a version such as 5.5.5-10.11.6-MariaDB.
+        if (lower.contains("mariadb") || version.contains("MariaDB")) {
+            int[] found = numbers(version.replaceFirst("^5\\.5\\.5-", ""));
+            requireVersion("MariaDB", version, found[0], found[1], found[2], new int[] {10, 6, 0}, MariaDbDialect.NAME);
+            return new MariaDbDialect();
+        }
+        if (lower.equals("mysql")) {
+            int[] found = numbers(version);
+            requireVersion(product, version, found[0], found[1], found[2], new int[] {8, 0, 1}, MySqlDialect.NAME);
+            return new MySqlDialect();
         }
         if (lower.equals("h2")) {
             int[] found = numbers(version);

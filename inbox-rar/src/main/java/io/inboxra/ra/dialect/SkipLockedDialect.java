@@ -34,7 +34,12 @@ abstract class SkipLockedDialect implements RowLock {
         String where = clauses.where(params);
         params.add(Param.LIMIT);
         return new Statement("SELECT " + clauses.columns(shape) + clauses.group() + " FROM " + table(spec) + " h"
-                + where + clauses.orderBy() + " LIMIT ? FOR UPDATE" + (spec.isFifo() ? " OF h" : "") + " SKIP LOCKED", params);
+                + where + clauses.orderBy() + " LIMIT ?" + lockClause(spec), params);
+    }
+
+    /** The locking clause after {@code LIMIT}: only the claimed table's rows, never a subquery's. */
+    protected String lockClause(TableSpec spec) {
+        return " FOR UPDATE" + (spec.isFifo() ? " OF h" : "") + " SKIP LOCKED";
     }
 
     @Override

@@ -54,7 +54,11 @@ public final class BranchResource implements XAResource {
 
     @Override
     public void start(Xid xid, int flags) throws XAException {
-        database.start(xid, flags);
+        try {
+            database.start(xid, flags);
+        } catch (XAException e) {
+            throw XaErrors.withCode(e);
+        }
         if (flags == TMNOFLAGS) {
             rollbackOnly = false;
             keep = false;
@@ -66,7 +70,11 @@ public final class BranchResource implements XAResource {
     @Override
     public void end(Xid xid, int flags) throws XAException {
         active = null;
-        database.end(xid, rollbackOnly && !keep ? TMFAIL : keep ? TMSUCCESS : flags);
+        try {
+            database.end(xid, rollbackOnly && !keep ? TMFAIL : keep ? TMSUCCESS : flags);
+        } catch (XAException e) {
+            throw XaErrors.withCode(e);
+        }
     }
 
     @Override
@@ -79,7 +87,11 @@ public final class BranchResource implements XAResource {
             rollback(xid);
             throw new XAException(XAException.XA_RBROLLBACK);
         }
-        return database.prepare(xid);
+        try {
+            return database.prepare(xid);
+        } catch (XAException e) {
+            throw XaErrors.withCode(e);
+        }
     }
 
     @Override
@@ -92,7 +104,11 @@ public final class BranchResource implements XAResource {
             rollback(xid);
             throw new XAException(XAException.XA_RBROLLBACK);
         }
-        database.commit(xid, onePhase);
+        try {
+            database.commit(xid, onePhase);
+        } catch (XAException e) {
+            throw XaErrors.withCode(e);
+        }
         ending = LazyBranch.Ending.COMMITTED;
     }
 
@@ -103,7 +119,11 @@ public final class BranchResource implements XAResource {
             return;
         }
         try {
-            database.rollback(xid);
+            try {
+                database.rollback(xid);
+            } catch (XAException e) {
+                throw XaErrors.withCode(e);
+            }
         } finally {
             ending = LazyBranch.Ending.ROLLED_BACK;
         }
@@ -114,16 +134,26 @@ public final class BranchResource implements XAResource {
         keep = false;
         try {
             database.commit(xid, true);
-        } catch (XAException e) {
-            database.rollback(xid);
+        } catch (XAException committing) {
+            try {
+                database.rollback(xid);
+            } catch (XAException e) {
+                e.addSuppressed(committing);
+                throw XaErrors.withCode(e);
+            }
         } finally {
             ending = LazyBranch.Ending.ROLLED_BACK;
         }
     }
 
+
     @Override
     public void forget(Xid xid) throws XAException {
-        database.forget(xid);
+        try {
+            database.forget(xid);
+        } catch (XAException e) {
+            throw XaErrors.withCode(e);
+        }
     }
 
     @Override

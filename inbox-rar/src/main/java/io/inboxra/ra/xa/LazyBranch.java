@@ -97,7 +97,11 @@ public final class LazyBranch implements XAResource {
     @Override
     public void end(Xid xid, int flags) throws XAException {
         if (database != null) {
-            database.end(xid, rollbackOnly ? TMFAIL : flags);
+            try {
+                database.end(xid, rollbackOnly ? TMFAIL : flags);
+            } catch (XAException e) {
+                throw XaErrors.withCode(e);
+            }
         }
     }
 
@@ -112,7 +116,12 @@ public final class LazyBranch implements XAResource {
             return XA_RDONLY;
         }
         try {
-            int vote = database.prepare(xid);
+            int vote;
+            try {
+                vote = database.prepare(xid);
+            } catch (XAException e) {
+                throw XaErrors.withCode(e);
+            }
             if (vote == XA_RDONLY) {
                 ending = Ending.COMMITTED;
                 giveBack();
@@ -135,7 +144,11 @@ public final class LazyBranch implements XAResource {
         }
         try {
             if (database != null) {
-                database.commit(xid, onePhase);
+                try {
+                    database.commit(xid, onePhase);
+                } catch (XAException e) {
+                    throw XaErrors.withCode(e);
+                }
             }
             ending = Ending.COMMITTED;
         } finally {
@@ -147,7 +160,11 @@ public final class LazyBranch implements XAResource {
     public void rollback(Xid xid) throws XAException {
         try {
             if (database != null) {
-                database.rollback(xid);
+                try {
+                    database.rollback(xid);
+                } catch (XAException e) {
+                    throw XaErrors.withCode(e);
+                }
             }
         } finally {
             ending = Ending.ROLLED_BACK;
@@ -167,7 +184,11 @@ public final class LazyBranch implements XAResource {
     @Override
     public void forget(Xid xid) throws XAException {
         if (database != null) {
-            database.forget(xid);
+            try {
+                database.forget(xid);
+            } catch (XAException e) {
+                throw XaErrors.withCode(e);
+            }
         }
     }
 

@@ -5,11 +5,12 @@ import io.inboxra.Outcome;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.EffectWriter;
-import io.inboxra.harness.Postgres;
+import io.inboxra.harness.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import io.inboxra.dialect.Form;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,28 +29,41 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.sql.XAConnection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every form on the real PostgreSQL, driven through real Narayana transactions: what a delivery promises. */
-class DeliveryPostgresTest {
+/** Every form on every real database, driven through real Narayana transactions: what a delivery promises. */
+class DeliveryTest {
 
     private static final Duration LONG = Duration.ofSeconds(60);
 
     private final List<String> tables = new ArrayList<>();
+    private TestDatabase database;
+
+    /** Every database, in every form. */
+    static Stream<Arguments> everyDatabaseAndForm() {
+        return Stream.of(TestDatabase.values())
+                .flatMap(db -> Stream.of(Form.values()).map(form -> Arguments.of(db, form)));
+    }
 
     @AfterEach
     void dropTables() throws SQLException {
         for (String table : tables) {
-            Postgres.execute("DROP TABLE IF EXISTS " + table);
+            database.execute("DROP TABLE IF EXISTS " + table);
         }
     }
 
-    /** The test's activation config, in the given form. */
+    /** The test's activation config on PostgreSQL, in the given form. */
     static Map<String, String> properties(Form form, String name, String table) {
-        Map<String, String> p = Postgres.properties(name, table);
+        return properties(TestDatabase.POSTGRES, form, name, table);
+    }
+
+    /** The test's activation config on the given database, in the given form. */
+    static Map<String, String> properties(TestDatabase db, Form form, String name, String table) {
+        Map<String, String> p = db.properties(name, table);
         switch (form) {
             case LEASE -> p.put("lockedUntilColumn", "locked_until");
             case ADVISORY -> p.put("advisoryLock", "id");
@@ -58,25 +72,26 @@ class DeliveryPostgresTest {
         return p;
     }
 
-    private String inbox() throws SQLException {
-        String table = Postgres.newInbox();
+    private String inbox(TestDatabase db) throws SQLException {
+        database = db;
+        String table = db.newInbox();
         tables.add(table);
         return table;
     }
 
-    private String effects() throws SQLException {
-        String table = Postgres.newTable("effects", "row_id BIGINT NOT NULL");
+    private String effects(TestDatabase db) throws SQLException {
+        String table = db.newTable("effects", "row_id BIGINT NOT NULL");
         tables.add(table);
         return table;
     }
 
-    private static long rows(String table) throws SQLException {
-        return Postgres.count("SELECT count(*) FROM " + table);
+    private static long rows(TestDatabase db, String table) throws SQLException {
+        return db.count("SELECT count(*) FROM " + table);
     }
 
-    private static Set<Long> ids(String table, String where) throws SQLException {
+    private static Set<Long> ids(TestDatabase db, String table, String where) throws SQLException {
         Set<Long> ids = new HashSet<>();
-        try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement()
+        try (Connection c = db.connect(); ResultSet rs = c.createStatement()
                 .executeQuery("SELECT id FROM " + table + " WHERE " + where)) {
             while (rs.next()) {
                 ids.add(rs.getLong(1));
@@ -95,52 +110,52 @@ class DeliveryPostgresTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void everyRowIsDeliveredExactlyOnceAndDeleted(Form form) throws Exception {
-        String table = inbox();
-        Postgres.insertRows(table, 2000);
-        Set<Long> expected = ids(table, "true");
+    @MethodSource("everyDatabaseAndForm")
+    void everyRowIsDeliveredExactlyOnceAndDeleted(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.insertRows(table, 2000);
+        Set<Long> expected = ids(db, table, "true");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "once", table);
+            Map<String, String> p = properties(db, form, "once", table);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
-            Await.until("every row is settled", LONG, () -> mdb.log().committed().size() >= 2000 && rows(table) == 0);
+            Await.until("every row is settled", LONG, () -> mdb.log().committed().size() >= 2000 && rows(db, table) == 0);
             assertEachOnce(expected, mdb.log().committed());
             assertEquals(2000, mdb.log().invoked().size(), "no delivery beyond one per row");
         }
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void withProcessedAtEveryRowIsMarkedOnceAndNotDeliveredAgain(Form form) throws Exception {
-        String table = inbox();
-        Postgres.insertRows(table, 2000);
-        Set<Long> expected = ids(table, "true");
+    @MethodSource("everyDatabaseAndForm")
+    void withProcessedAtEveryRowIsMarkedOnceAndNotDeliveredAgain(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.insertRows(table, 2000);
+        Set<Long> expected = ids(db, table, "true");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "marked", table);
+            Map<String, String> p = properties(db, form, "marked", table);
             p.put("workers", "4");
             p.put("processedAtColumn", "processed_at");
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
             Await.until("every row is marked", LONG,
-                    () -> Postgres.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NOT NULL") == 2000);
+                    () -> db.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NOT NULL") == 2000);
             Thread.sleep(1000); // several poll intervals: a marked row must not be claimed again
-            assertEquals(2000, rows(table), "marked rows stay in the table");
+            assertEquals(2000, rows(db, table), "marked rows stay in the table");
             assertEachOnce(expected, mdb.log().invoked());
         }
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void twoServersTogetherDeliverEveryRowOnce(Form form) throws Exception {
-        String table = inbox();
-        Postgres.insertRows(table, 2000);
-        Set<Long> expected = ids(table, "true");
+    @MethodSource("everyDatabaseAndForm")
+    void twoServersTogetherDeliverEveryRowOnce(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.insertRows(table, 2000);
+        Set<Long> expected = ids(db, table, "true");
         try (Harness one = Harness.start(); Harness two = Harness.start()) {
-            Map<String, String> p = properties(form, "shared", table);
+            Map<String, String> p = properties(db, form, "shared", table);
             p.put("workers", "4");
             Harness.Activation first = one.activate(message -> Outcome.ack(), p);
             Harness.Activation second = two.activate(message -> Outcome.ack(), p);
-            Await.until("every row is settled", LONG, () -> rows(table) == 0
+            Await.until("every row is settled", LONG, () -> rows(db, table) == 0
                     && first.log().committed().size() + second.log().committed().size() >= 2000);
             List<Object> all = new ArrayList<>(first.log().committed());
             all.addAll(second.log().committed());
@@ -151,13 +166,13 @@ class DeliveryPostgresTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void rowStaysUnchangedAndComesBackWhenTheListenerThrows(Form form) throws Exception {
-        String table = inbox();
-        Postgres.execute("INSERT INTO " + table + " (payload, attempts) VALUES ('fragile', 0)");
+    @MethodSource("everyDatabaseAndForm")
+    void rowStaysUnchangedAndComesBackWhenTheListenerThrows(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.execute("INSERT INTO " + table + " (payload, attempts) VALUES ('fragile', 0)");
         AtomicBoolean failing = new AtomicBoolean(true);
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "thrower", table);
+            Map<String, String> p = properties(db, form, "thrower", table);
             p.put("processedAtColumn", "processed_at");
             Harness.Activation mdb = server.activate(message -> {
                 if (failing.get()) {
@@ -166,7 +181,7 @@ class DeliveryPostgresTest {
                 return Outcome.ack();
             }, p);
             Await.until("two deliveries rolled back", LONG, () -> mdb.log().rolledBack().size() >= 2);
-            try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement().executeQuery(
+            try (Connection c = db.connect(); ResultSet rs = c.createStatement().executeQuery(
                     "SELECT payload, processed_at, attempts FROM " + table)) {
                 assertTrue(rs.next(), "the row is still there");
                 assertEquals("fragile", rs.getString(1));
@@ -175,61 +190,61 @@ class DeliveryPostgresTest {
             }
             failing.set(false);
             Await.until("the row is delivered again and settled", LONG, () -> mdb.log().committed().size() == 1);
-            assertEquals(1, Postgres.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NOT NULL"));
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NOT NULL"));
             assertEquals(Set.copyOf(mdb.log().rolledBack()), Set.copyOf(mdb.log().committed()), "the same row");
         }
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void twoPhaseSettlementAndEffectCommitTogetherOrNotAtAll(Form form) throws Exception {
-        String table = inbox();
-        String effects = effects();
-        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('commits'), ('fails once')");
-        long fails = ids(table, "payload = 'fails once'").iterator().next();
+    @MethodSource("everyDatabaseAndForm")
+    void twoPhaseSettlementAndEffectCommitTogetherOrNotAtAll(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        String effects = effects(db);
+        db.execute("INSERT INTO " + table + " (payload) VALUES ('commits'), ('fails once')");
+        long fails = ids(db, table, "payload = 'fails once'").iterator().next();
         Set<Long> failAfterInsert = ConcurrentHashMap.newKeySet();
         failAfterInsert.add(fails);
-        try (Harness server = Harness.start(); EffectWriter writer = new EffectWriter(effects, failAfterInsert)) {
-            Harness.Activation mdb = server.activate(writer, properties(form, "two-phase", table));
-            Await.until("both rows are settled", LONG, () -> rows(table) == 0 && mdb.log().committed().size() == 2);
+        try (Harness server = Harness.start(); EffectWriter writer = new EffectWriter(db.xaDataSource(), effects, failAfterInsert)) {
+            Harness.Activation mdb = server.activate(writer, properties(db, form, "two-phase", table));
+            Await.until("both rows are settled", LONG, () -> rows(db, table) == 0 && mdb.log().committed().size() == 2);
             assertEquals(List.of(fails), mdb.log().rolledBack(), "the failing delivery rolled back");
-            assertEquals(1, Postgres.count("SELECT count(*) FROM " + effects + " WHERE row_id = " + fails),
+            assertEquals(1, db.count("SELECT count(*) FROM " + effects + " WHERE row_id = " + fails),
                     "the failed attempt's effect rolled back with its settlement; the retry's committed");
-            assertEquals(2, rows(effects));
+            assertEquals(2, rows(db, effects));
         }
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void withRandomFailuresEveryEffectExistsExactlyOnce(Form form) throws Exception {
-        String table = inbox();
-        String effects = effects();
-        Postgres.insertRows(table, 1000);
-        Set<Long> all = ids(table, "true");
+    @MethodSource("everyDatabaseAndForm")
+    void withRandomFailuresEveryEffectExistsExactlyOnce(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        String effects = effects(db);
+        db.insertRows(table, 1000);
+        Set<Long> all = ids(db, table, "true");
         Set<Long> failAfterInsert = ConcurrentHashMap.newKeySet();
         all.stream().filter(id -> ThreadLocalRandom.current().nextInt(10) == 0).forEach(failAfterInsert::add);
         int failures = failAfterInsert.size();
-        try (Harness server = Harness.start(); EffectWriter writer = new EffectWriter(effects, failAfterInsert)) {
-            Map<String, String> p = properties(form, "random-failures", table);
+        try (Harness server = Harness.start(); EffectWriter writer = new EffectWriter(db.xaDataSource(), effects, failAfterInsert)) {
+            Map<String, String> p = properties(db, form, "random-failures", table);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(writer, p);
-            Await.until("every row is settled", LONG, () -> rows(table) == 0 && mdb.log().committed().size() >= 1000);
+            Await.until("every row is settled", LONG, () -> rows(db, table) == 0 && mdb.log().committed().size() >= 1000);
             assertEquals(failures, mdb.log().rolledBack().size(), "each planned failure rolled back once");
-            assertEquals(1000, rows(effects), "one effect per row");
-            assertEquals(1000, Postgres.count("SELECT count(DISTINCT row_id) FROM " + effects));
+            assertEquals(1000, rows(db, effects), "one effect per row");
+            assertEquals(1000, db.count("SELECT count(DISTINCT row_id) FROM " + effects));
             assertEachOnce(all, mdb.log().committed());
         }
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aSubscriptionGetsOnlyItsQueuesRows(Form form) throws Exception {
-        String table = inbox();
-        Postgres.execute("INSERT INTO " + table + " (payload, queue) SELECT 'r' || g, CASE WHEN g % 2 = 0 THEN 'a'"
-                + " ELSE 'b' END FROM generate_series(1, 40) g");
-        Set<Long> queueB = ids(table, "queue = 'b'");
+    @MethodSource("everyDatabaseAndForm")
+    void aSubscriptionGetsOnlyItsQueuesRows(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.execute("INSERT INTO " + table + " (payload, queue) SELECT CONCAT('r', n), CASE WHEN n % 2 = 0 THEN 'a'"
+                + " ELSE 'b' END FROM " + db.series(40));
+        Set<Long> queueB = ids(db, table, "queue = 'b'");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "queue-b", table);
+            Map<String, String> p = properties(db, form, "queue-b", table);
             p.put("queueColumn", "queue");
             p.put("queue", "b");
             p.put("workers", "2");
@@ -237,28 +252,28 @@ class DeliveryPostgresTest {
                 assertEquals("b", message.queue().orElseThrow());
                 return Outcome.ack();
             }, p);
-            Await.until("queue b is empty", LONG, () -> Postgres.count("SELECT count(*) FROM " + table
+            Await.until("queue b is empty", LONG, () -> db.count("SELECT count(*) FROM " + table
                     + " WHERE queue = 'b'") == 0 && mdb.log().committed().size() == 20);
             Thread.sleep(500);
-            assertEquals(20, Postgres.count("SELECT count(*) FROM " + table + " WHERE queue = 'a'"));
+            assertEquals(20, db.count("SELECT count(*) FROM " + table + " WHERE queue = 'a'"));
             assertEachOnce(queueB, mdb.log().invoked());
         }
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aRowDueInTheFutureIsNotDeliveredBeforeItIsDue(Form form) throws Exception {
-        String table = inbox();
+    @MethodSource("everyDatabaseAndForm")
+    void aRowDueInTheFutureIsNotDeliveredBeforeItIsDue(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
         List<Instant> deliveredAt = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "due", table);
+            Map<String, String> p = properties(db, form, "due", table);
             p.put("dueColumn", "due_at");
             server.activate(message -> {
                 deliveredAt.add(Instant.now());
                 return Outcome.ack();
             }, p);
             Instant before = Instant.now();
-            Postgres.execute("INSERT INTO " + table + " (payload, due_at) VALUES ('later', now() + interval '2 seconds')");
+            db.execute("INSERT INTO " + table + " (payload, due_at) VALUES ('later', " + db.secondsFromNow(2) + ")");
             Await.until("the row is delivered", LONG, () -> !deliveredAt.isEmpty());
             Duration waited = Duration.between(before, deliveredAt.get(0));
             assertTrue(waited.compareTo(Duration.ofMillis(1950)) >= 0, "delivered after " + waited);
@@ -266,20 +281,20 @@ class DeliveryPostgresTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void oneWorkerDeliversInPriorityThenDueThenIdOrder(Form form) throws Exception {
-        String table = inbox();
-        Postgres.execute("INSERT INTO " + table + " (payload, priority, due_at) SELECT 'r' || g, g % 3,"
-                + " now() - (g % 4) * interval '1 minute' FROM generate_series(1, 30) g");
+    @MethodSource("everyDatabaseAndForm")
+    void oneWorkerDeliversInPriorityThenDueThenIdOrder(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.execute("INSERT INTO " + table + " (payload, priority, due_at) SELECT CONCAT('r', n), n % 3, "
+                + db.minutesAgo("n % 4") + " FROM " + db.series(30));
         List<Long> expected = new ArrayList<>();
-        try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement().executeQuery(
+        try (Connection c = db.connect(); ResultSet rs = c.createStatement().executeQuery(
                 "SELECT id FROM " + table + " ORDER BY priority, due_at, id")) {
             while (rs.next()) {
                 expected.add(rs.getLong(1));
             }
         }
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "ordered", table);
+            Map<String, String> p = properties(db, form, "ordered", table);
             p.put("priorityColumn", "priority");
             p.put("dueColumn", "due_at");
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
@@ -289,23 +304,24 @@ class DeliveryPostgresTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void theSubscriptionResumesByItselfAfterItsConnectionsAreKilled(Form form) throws Exception {
-        String table = inbox();
-        Postgres.insertRows(table, 1000);
-        Set<Long> expected = ids(table, "true");
+    @MethodSource("everyDatabaseAndForm")
+    void theSubscriptionResumesByItselfAfterItsConnectionsAreKilled(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.insertRows(table, 1000);
+        Set<Long> expected = ids(db, table, "true");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "lossy", table);
+            Map<String, String> p = properties(db, form, "lossy", table);
             p.put("workers", "4");
+            // A lease whose release was cut off by the kill runs out soon.
+            p.put("lease", "PT5S");
             Harness.Activation mdb = server.activate(message -> {
                 sleep(2);
                 return Outcome.ack();
             }, p);
             Await.until("some rows are settled", LONG, () -> mdb.log().committed().size() >= 200);
-            long killed = Postgres.count("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                    + " WHERE application_name = 'inbox-ra:lossy'");
+            long killed = db.killAdapterConnections("lossy");
             assertTrue(killed >= 1, "the adapter's connections were found and killed");
-            Await.until("every row is settled", LONG, () -> rows(table) == 0);
+            Await.until("every row is settled", LONG, () -> rows(db, table) == 0);
             Await.until("no delivery is in work", LONG, () -> mdb.log().invoked().size()
                     == mdb.log().committed().size() + mdb.log().rolledBack().size() + mdb.log().unknown().size());
             // A commit cut off by the kill has no known outcome: such a row is settled either by
@@ -320,13 +336,13 @@ class DeliveryPostgresTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void deactivationLetsDeliveriesInWorkFinishAndClosesEveryConnection(Form form) throws Exception {
-        String table = inbox();
-        Postgres.insertRows(table, 8);
+    @MethodSource("everyDatabaseAndForm")
+    void deactivationLetsDeliveriesInWorkFinishAndClosesEveryConnection(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.insertRows(table, 8);
         AtomicInteger started = new AtomicInteger();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "draining", table);
+            Map<String, String> p = properties(db, form, "draining", table);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(message -> {
                 started.incrementAndGet();
@@ -336,9 +352,9 @@ class DeliveryPostgresTest {
             Await.until("four deliveries are in work", LONG, () -> started.get() == 4);
             mdb.deactivate();
             assertEquals(4, mdb.log().committed().size(), "the deliveries in work finished and committed");
-            assertEquals(4, rows(table), "nothing new was claimed");
+            assertEquals(4, rows(db, table), "nothing new was claimed");
             Await.until("no connection of the subscription is left", Duration.ofSeconds(5),
-                    () -> Postgres.count("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:draining'") == 0);
+                    () -> db.adapterConnections("draining") == 0);
         }
     }
 

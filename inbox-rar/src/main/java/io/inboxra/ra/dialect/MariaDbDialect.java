@@ -1,0 +1,13 @@
+package io.inboxra.ra.dialect;
+
+/** MariaDB 10.6 and later (the first with {@code SKIP LOCKED}), through MySQL Connector/J or the MariaDB driver. */
+public final class MariaDbDialect extends MySqlDialect {
+
+    /** The name the {@code dialect} property takes. */
+    public static final String NAME = "mariadb";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+}

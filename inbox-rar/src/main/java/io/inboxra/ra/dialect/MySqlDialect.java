@@ -1,0 +1,162 @@
+package io.inboxra.ra.dialect;
+
+import io.inboxra.dialect.Advisory;
+import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * MySQL 8.0.1 and later (MySQL Connector/J): all three forms, every statement in this class.
+ * MySQL has no {@code RETURNING}: a lease claim selects ids under lock, writes each lease, and
+ * reads the row back, in one short transaction. Advisory locks and the FIFO guard are named
+ * locks ({@code GET_LOCK(name, 0)}), scoped by table and key, and released explicitly.
+ */
+public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
+
+    /** The name the {@code dialect} property takes. */
+    public static final String NAME = "mysql";
+
+    private static final int ADVISORY_CANDIDATES = 256;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String quote(String identifier) {
+        return '`' + identifier + '`';
+    }
+
+    @Override
+    public String currentTimestamp() {
+        return "CURRENT_TIMESTAMP(6)";
+    }
+
+    @Override
+    protected String lockClause(TableSpec spec) {
+        // A subquery of a locking read reads without locks: the claim locks the claimed rows only.
+        return " FOR UPDATE SKIP LOCKED";
+    }
+
+    @Override
+    public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+        requireForm(spec, Form.LEASE);
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        List<Param> params = new ArrayList<>();
+        String where = clauses.where(params);
+        params.add(Param.LIMIT);
+        return new Statement("SELECT " + clauses.columns(ClaimShape.IDS) + " AS " + ClaimShape.ID + " FROM "
+                + table(spec) + " h" + where + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED", params);
+    }
+
+    @Override
+    public Optional<Statement> leaseWrite(TableSpec spec) {
+        return Optional.of(Statement.of("UPDATE " + table(spec) + " SET " + quote(spec.lockedUntilColumn().orElseThrow())
+                + " = " + later() + " WHERE " + quote(spec.idColumn()) + " = ?", Param.LEASE, Param.ID));
+    }
+
+    @Override
+    public Optional<Statement> leaseRead(TableSpec spec) {
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        return Optional.of(Statement.of("SELECT " + clauses.columns(ClaimShape.ROLES) + clauses.group() + ", "
+                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS " + ClaimShape.TOKEN + " FROM " + table(spec)
+                + " WHERE " + quote(spec.idColumn()) + " = ?", Param.ID));
+    }
+
+    @Override
+    public Statement extendLease(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.LEASE, Param.ID, Param.TOKEN);
+    }
+
+    @Override
+    public Statement releaseLease(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
+    }
+
+    @Override
+    public Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+        requireForm(spec, Form.ADVISORY);
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        List<Param> params = new ArrayList<>();
+        String where = clauses.where(params);
+        params.add(Param.LIMIT);
+        String key = spec.fifoColumn().map(g -> lockName(spec, "g", quote(g))).orElseGet(
+                () -> lockName(spec, "k", clauses.advisoryKey()));
+        // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
+        // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
+        return new Statement("SELECT * FROM (SELECT " + clauses.columns(shape) + clauses.group() + ", " + key + " AS "
+                + ClaimShape.KEY + " FROM " + table(spec) + " h" + where + clauses.orderBy() + " LIMIT "
+                + ADVISORY_CANDIDATES + ") candidates WHERE GET_LOCK(" + ClaimShape.KEY + ", 0) = 1 LIMIT ?", params);
+    }
+
+    @Override
+    public Statement recheck(TableSpec spec) {
+        return Statement.of("SELECT 1 FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?"
+                + spec.processedAtColumn().map(c -> " AND " + quote(c) + " IS NULL").orElse(""), Param.ID);
+    }
+
+    @Override
+    public Statement unlock(TableSpec spec) {
+        return Statement.of("SELECT RELEASE_LOCK(?)", Param.KEY);
+    }
+
+    @Override
+    public Statement reschedule(TableSpec spec) {
+        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow()) + " = " + later());
+        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
+        spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
+        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
+        if (spec.form() == Form.LEASE) {
+            return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
+                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
+        }
+        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
+    }
+
+    @Override
+    public Optional<Statement> fifoGuard(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT GET_LOCK(" + lockName(spec, "g", "?") + ", 0)", Param.GROUP));
+    }
+
+    @Override
+    public Optional<Statement> fifoRelease(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT RELEASE_LOCK(" + lockName(spec, "g", "?") + ")", Param.GROUP));
+    }
+
+    @Override
+    public Statement purge(TableSpec spec) {
+        return Statement.of("DELETE FROM " + table(spec) + " WHERE " + quote(spec.processedAtColumn().orElseThrow())
+                + " < " + currentTimestamp() + " - INTERVAL ? * 1000 MICROSECOND LIMIT ?", Param.AGE, Param.LIMIT);
+    }
+
+    /** Now plus a bound number of milliseconds, in the database's clock. */
+    private String later() {
+        return currentTimestamp() + " + INTERVAL ? * 1000 MICROSECOND";
+    }
+
+    /** A named lock, at most 64 characters whatever the key: scoped by the table, hashed. */
+    private static String lockName(TableSpec spec, String kind, String key) {
+        return "CONCAT('inbox.', MD5(CONCAT('" + spec.table().replace("'", "''") + ":" + kind + ":', " + key + ")))";
+    }
+
+    private void requireForm(TableSpec spec, Form form) throws StatementException {
+        if (spec.form() != form) {
+            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
+                    "the " + form + " claim is for tables in the " + form + " form; this table is in the "
+                            + spec.form() + " form");
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.inboxra.ra.xa;
+
+import javax.transaction.xa.XAException;
+
+/**
+ * Some drivers throw an {@code XAException} without an error code when the connection is lost
+ * (the MariaDB driver on a socket error). A transaction manager may read code 0 as no failure at
+ * all and report a commit that did not happen; such an exception is passed on as a resource
+ * manager failure ({@code XAER_RMFAIL}), which every transaction manager treats as one.
+ */
+final class XaErrors {
+
+    private XaErrors() {
+    }
+
+    static XAException withCode(XAException e) {
+        if (e.errorCode != 0) {
+            return e;
+        }
+        XAException failure = new XAException(XAException.XAER_RMFAIL);
+        failure.initCause(e);
+        return failure;
+    }
+}

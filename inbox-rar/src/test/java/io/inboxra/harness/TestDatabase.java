@@ -1,0 +1,243 @@
+package io.inboxra.harness;
+
+import org.mariadb.jdbc.MariaDbDataSource;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.sql.XADataSource;
+
+/**
+ * A real database on this machine, for the suites that run against each of them: its SQL for
+ * test tables and rows, its XA data source (an MDB's own), and how to see and kill the
+ * adapter's connections.
+ */
+public enum TestDatabase {
+
+    POSTGRES {
+        @Override
+        public Connection connect() throws SQLException {
+            return Postgres.connect();
+        }
+
+        @Override
+        public String timestamp() {
+            return "TIMESTAMPTZ";
+        }
+
+        @Override
+        public String text() {
+            return "TEXT";
+        }
+
+        @Override
+        public String autoId() {
+            return "BIGSERIAL PRIMARY KEY";
+        }
+
+        @Override
+        public String series(int n) {
+            return "generate_series(1, " + n + ") AS s(n)";
+        }
+
+        @Override
+        public String minutesAgo(String minutes) {
+            return "now() - (" + minutes + ") * interval '1 minute'";
+        }
+
+        @Override
+        public String secondsFromNow(int seconds) {
+            return "now() + interval '" + seconds + " seconds'";
+        }
+
+        @Override
+        public Map<String, String> properties(String name, String table) {
+            return Postgres.properties(name, table);
+        }
+
+        @Override
+        public XADataSource xaDataSource() {
+            return Postgres.xaDataSource();
+        }
+
+        @Override
+        public long adapterConnections(String subscription) throws SQLException {
+            return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:" + subscription + "'");
+        }
+
+        @Override
+        public long killAdapterConnections(String subscription) throws SQLException {
+            return count("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    + " WHERE application_name = 'inbox-ra:" + subscription + "'");
+        }
+    },
+
+    /** MariaDB through its own driver; the adapter connects as a user of its own, to be told apart. */
+    MARIADB {
+        private static final String URL = "jdbc:mariadb://127.0.0.1:3306/test";
+        private static final String ADAPTER = "inbox_adapter";
+        private volatile boolean userCreated;
+
+        @Override
+        public Connection connect() throws SQLException {
+            return DriverManager.getConnection(URL, "root", "");
+        }
+
+        @Override
+        public String timestamp() {
+            return "DATETIME(6)";
+        }
+
+        @Override
+        public String text() {
+            return "VARCHAR(255)";
+        }
+
+        @Override
+        public String autoId() {
+            return "BIGINT AUTO_INCREMENT PRIMARY KEY";
+        }
+
+        @Override
+        public String series(int n) {
+            return "(SELECT seq AS n FROM seq_1_to_" + n + ") AS s";
+        }
+
+        @Override
+        public String minutesAgo(String minutes) {
+            return "NOW(6) - INTERVAL (" + minutes + ") MINUTE";
+        }
+
+        @Override
+        public String secondsFromNow(int seconds) {
+            return "NOW(6) + INTERVAL " + seconds + " SECOND";
+        }
+
+        @Override
+        public Map<String, String> properties(String name, String table) {
+            createAdapterUser();
+            Map<String, String> p = Postgres.properties(name, table);
+            p.put("url", URL);
+            p.put("user", ADAPTER);
+            return p;
+        }
+
+        @Override
+        public XADataSource xaDataSource() {
+            try {
+                return new MariaDbDataSource(URL + "?user=root&password=");
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public long adapterConnections(String subscription) throws SQLException {
+            return count("SELECT count(*) FROM information_schema.PROCESSLIST WHERE USER = '" + ADAPTER + "'");
+        }
+
+        @Override
+        public long killAdapterConnections(String subscription) throws SQLException {
+            List<Long> ids = new ArrayList<>();
+            try (Connection c = connect(); ResultSet rs = c.createStatement().executeQuery(
+                    "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = '" + ADAPTER + "'")) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+            for (long id : ids) {
+                try {
+                    execute("KILL CONNECTION " + id);
+                } catch (SQLException gone) {
+                    // ended meanwhile
+                }
+            }
+            return ids.size();
+        }
+
+        private void createAdapterUser() {
+            if (!userCreated) {
+                try {
+                    execute("CREATE USER IF NOT EXISTS '" + ADAPTER + "'@'%'");
+                    execute("GRANT ALL PRIVILEGES ON *.* TO '" + ADAPTER + "'@'%'");
+                    userCreated = true;
+                } catch (SQLException e) {
+                    throw new IllegalStateException("cannot create the adapter's MariaDB user", e);
+                }
+            }
+        }
+    };
+
+    public abstract Connection connect() throws SQLException;
+
+    /** @return the type of a time column with microseconds and a zone where the database has one */
+    public abstract String timestamp();
+
+    /** @return a text type that can be indexed */
+    public abstract String text();
+
+    /** @return a generated primary key column's type */
+    public abstract String autoId();
+
+    /** @return a FROM item of the numbers 1..n, as column {@code n} */
+    public abstract String series(int n);
+
+    public abstract String minutesAgo(String minutes);
+
+    public abstract String secondsFromNow(int seconds);
+
+    /** @return the activation config every test starts from: fast polling, this database */
+    public abstract Map<String, String> properties(String name, String table);
+
+    /** @return an XA data source, as an MDB's own would be */
+    public abstract XADataSource xaDataSource();
+
+    public abstract long adapterConnections(String subscription) throws SQLException;
+
+    public abstract long killAdapterConnections(String subscription) throws SQLException;
+
+    /** @return the columns of the test inbox table: every optional column of the table description */
+    public String inboxColumns() {
+        return "id " + autoId() + ", payload " + text() + " NOT NULL, queue " + text() + ", due_at " + timestamp()
+                + ", priority INT NOT NULL DEFAULT 0, processed_at " + timestamp() + ", attempts INT NOT NULL DEFAULT 0,"
+                + " locked_until " + timestamp();
+    }
+
+    /** Creates a table of a fresh name with the given columns and returns the name. */
+    public String newTable(String prefix, String columns) throws SQLException {
+        String name = prefix + "_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
+        execute("CREATE TABLE " + name + " (" + columns + ")");
+        return name;
+    }
+
+    /** A test inbox, with the index its claim order needs. */
+    public String newInbox() throws SQLException {
+        String table = newTable("inbox", inboxColumns());
+        execute("CREATE INDEX " + table + "_claim ON " + table + " (queue, priority, due_at, id)");
+        return table;
+    }
+
+    public void execute(String sql) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    public long count(String sql) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Inserts n rows with payloads "row 1" .. "row n". */
+    public void insertRows(String table, int n) throws SQLException {
+        execute("INSERT INTO " + table + " (payload) SELECT CONCAT('row ', n) FROM " + series(n));
+    }
+}
