@@ -23,8 +23,9 @@ public interface Advisory extends Dialect {
     Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException;
 
     /**
-     * Returns a row when the row {@link Param#ID} is still claimable (the snapshot that found it
-     * may be stale, and another session may have settled it).
+     * Reads the row {@link Param#ID} afresh, as {@link #advisoryClaim} labels it (without the key),
+     * and only while it is still claimable: the snapshot that found it may be older than another
+     * session's settlement or failure record. Binds what the claim's conditions bind, then ID.
      *
      * @param spec the table
      * @return the statement

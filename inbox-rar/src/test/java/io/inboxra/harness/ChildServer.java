@@ -37,11 +37,13 @@ public final class ChildServer {
             options.put(arg.substring(0, eq), arg.substring(eq + 1));
         }
         String mode = options.remove("mode");
+        TestDatabase database = TestDatabase.valueOf(options.getOrDefault("database", "POSTGRES"));
+        options.remove("database");
         String effects = options.remove("effects");
         Path freeze = Path.of(options.getOrDefault("freeze", "/nonexistent"));
         options.remove("freeze");
         InboxListener listener = switch (mode) {
-            case "block" -> new EffectWriter(effects, ConcurrentHashMap.newKeySet(), message -> {
+            case "block" -> new EffectWriter(database.xaDataSource(), effects, ConcurrentHashMap.newKeySet(), message -> {
                 if (Files.exists(freeze)) {
                     System.out.println("BLOCKED " + message.id());
                     System.out.flush();

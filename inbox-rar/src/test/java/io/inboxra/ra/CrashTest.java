@@ -8,7 +8,8 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.Postgres;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import io.inboxra.harness.TestDatabase;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -35,26 +36,34 @@ class CrashTest {
     private static final File LOG = new File("target/child-servers.log");
 
     private final List<String> tables = new ArrayList<>();
+    private TestDatabase database;
     private Path freeze;
 
     @AfterEach
     void cleanUp() throws Exception {
         for (String table : tables) {
-            Postgres.execute("DROP TABLE IF EXISTS " + table);
+            database.execute("DROP TABLE IF EXISTS " + table);
         }
         if (freeze != null) {
             Files.deleteIfExists(freeze);
         }
     }
 
-    private String table(String prefix, String columns) throws SQLException {
-        String table = Postgres.newTable(prefix, columns);
+    private String inbox(TestDatabase db) throws SQLException {
+        database = db;
+        String table = db.newInbox();
         tables.add(table);
         return table;
     }
 
-    private static Map<String, String> properties(Form form, String table) {
-        Map<String, String> p = DeliveryTest.properties(form, "crash-" + form.name().toLowerCase(), table);
+    private String effects(TestDatabase db) throws SQLException {
+        String table = db.newTable("effects", "row_id BIGINT NOT NULL");
+        tables.add(table);
+        return table;
+    }
+
+    private static Map<String, String> properties(TestDatabase db, Form form, String table) {
+        Map<String, String> p = DeliveryTest.properties(db, form, "crash-" + form.name().toLowerCase(), table);
         p.put("workers", "4");
         if (form == Form.LEASE) {
             p.put("lease", LEASE.toString());
@@ -63,16 +72,18 @@ class CrashTest {
     }
 
     /** Starts a child server, lets it work, freezes it with every worker inside a handler, and kills it. */
-    private List<Long> killWithRowsInWork(Form form, String table, String effects, long progress) throws Exception {
+    private List<Long> killWithRowsInWork(TestDatabase db, Form form, String table, String effects, long progress)
+            throws Exception {
         Files.deleteIfExists(freeze);
-        Map<String, String> args = new LinkedHashMap<>(properties(form, table));
+        Map<String, String> args = new LinkedHashMap<>(properties(db, form, table));
+        args.put("database", db.name());
         args.put("mode", "block");
         args.put("effects", effects);
         args.put("freeze", freeze.toString());
         try (ChildProcess child = ChildProcess.start(args, LOG)) {
-            long before = effects(effects);
+            long before = db.count("SELECT count(*) FROM " + effects);
             Await.until("the child server delivers", Duration.ofSeconds(60),
-                    () -> effects(effects) >= before + progress);
+                    () -> db.count("SELECT count(*) FROM " + effects) >= before + progress);
             Files.createFile(freeze);
             Await.until("every worker of the child is inside a handler", Duration.ofSeconds(30),
                     () -> child.blocked().size() == 4);
@@ -81,25 +92,21 @@ class CrashTest {
         }
     }
 
-    private static long effects(String effects) throws SQLException {
-        return Postgres.count("SELECT count(*) FROM " + effects);
-    }
-
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void rowsInWorkReturnAsTheFormPromises(Form form) throws Exception {
-        String table = table("inbox", Postgres.INBOX_COLUMNS);
-        String effects = table("effects", "row_id BIGINT NOT NULL");
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void rowsInWorkReturnAsTheFormPromises(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        String effects = effects(db);
         freeze = Files.createTempFile("freeze", "").toAbsolutePath();
-        Postgres.insertRows(table, 100);
-        List<Long> inWork = killWithRowsInWork(form, table, effects, 10);
+        db.insertRows(table, 100);
+        List<Long> inWork = killWithRowsInWork(db, form, table, effects, 10);
         Instant killed = Instant.now();
-        assertEquals(0, Postgres.count("SELECT count(*) FROM " + effects + " WHERE row_id IN ("
+        assertEquals(0, db.count("SELECT count(*) FROM " + effects + " WHERE row_id IN ("
                 + join(inWork) + ")"), "the killed deliveries' effects rolled back");
         Map<Long, Instant> settledAt = new ConcurrentHashMap<>();
-        try (Harness second = Harness.start(); EffectWriter writer = new EffectWriter(effects,
+        try (Harness second = Harness.start(); EffectWriter writer = new EffectWriter(db.xaDataSource(), effects,
                 ConcurrentHashMap.newKeySet(), message -> settledAt.put(((Number) message.id()).longValue(), Instant.now()))) {
-            second.activate(writer, properties(form, table));
+            second.activate(writer, properties(db, form, table));
             Await.until("the rows that were in work are delivered again", Duration.ofSeconds(30),
                     () -> settledAt.keySet().containsAll(inWork));
             Instant last = inWork.stream().map(settledAt::get).max(Instant::compareTo).orElseThrow();
@@ -113,32 +120,32 @@ class CrashTest {
                         "the rows in work came back at once: after " + after);
             }
             Await.until("every row is settled", Duration.ofSeconds(60),
-                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
         }
-        assertEachEffectOnce(effects, 100);
+        assertEachEffectOnce(db, effects, 100);
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void threeKillsLoseNothingAndSettleNothingTwice(Form form) throws Exception {
-        String table = table("inbox", Postgres.INBOX_COLUMNS);
-        String effects = table("effects", "row_id BIGINT NOT NULL");
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void threeKillsLoseNothingAndSettleNothingTwice(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        String effects = effects(db);
         freeze = Files.createTempFile("freeze", "").toAbsolutePath();
-        Postgres.insertRows(table, 500);
+        db.insertRows(table, 500);
         for (int cycle = 1; cycle <= 3; cycle++) {
-            killWithRowsInWork(form, table, effects, 60);
+            killWithRowsInWork(db, form, table, effects, 60);
         }
-        try (Harness last = Harness.start(); EffectWriter writer = new EffectWriter(effects, ConcurrentHashMap.newKeySet())) {
-            last.activate(writer, properties(form, table));
+        try (Harness last = Harness.start(); EffectWriter writer = new EffectWriter(db.xaDataSource(), effects, ConcurrentHashMap.newKeySet())) {
+            last.activate(writer, properties(db, form, table));
             Await.until("every row is settled", Duration.ofSeconds(90),
-                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
         }
-        assertEachEffectOnce(effects, 500);
+        assertEachEffectOnce(db, effects, 500);
     }
 
-    private static void assertEachEffectOnce(String effects, long rows) throws SQLException {
-        assertEquals(rows, Postgres.count("SELECT count(*) FROM " + effects), "one effect per row");
-        assertEquals(rows, Postgres.count("SELECT count(DISTINCT row_id) FROM " + effects), "no row's effect twice");
+    private static void assertEachEffectOnce(TestDatabase db, String effects, long rows) throws SQLException {
+        assertEquals(rows, db.count("SELECT count(*) FROM " + effects), "one effect per row");
+        assertEquals(rows, db.count("SELECT count(DISTINCT row_id) FROM " + effects), "no row's effect twice");
     }
 
     private static String join(List<Long> ids) {

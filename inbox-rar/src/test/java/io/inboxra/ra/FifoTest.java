@@ -9,7 +9,8 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.Postgres;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import io.inboxra.harness.TestDatabase;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -32,27 +33,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** FIFO groups: one row of a group in work at a time, in order; groups in parallel. Every form. */
 class FifoTest {
 
-    private static final String COLUMNS = Postgres.INBOX_COLUMNS + ", grp TEXT NOT NULL";
-
     private final List<String> tables = new ArrayList<>();
+    private TestDatabase database;
 
     @AfterEach
     void dropTables() throws SQLException {
         for (String table : tables) {
-            Postgres.execute("DROP TABLE IF EXISTS " + table);
+            database.execute("DROP TABLE IF EXISTS " + table);
         }
     }
 
-    private String inbox() throws SQLException {
-        String table = Postgres.newTable("fifo", COLUMNS);
+    private String inbox(TestDatabase db) throws SQLException {
+        database = db;
+        String table = db.newTable("fifo", db.inboxColumns() + ", grp " + db.text() + " NOT NULL");
         // The head check looks up earlier rows of the group: an index on (group, claim order) serves it.
-        Postgres.execute("CREATE INDEX ON " + table + " (grp, id)");
+        db.execute("CREATE INDEX " + table + "_group ON " + table + " (grp, id)");
         tables.add(table);
         return table;
     }
 
-    private static Map<String, String> properties(Form form, String name, String table) {
-        Map<String, String> p = DeliveryTest.properties(form, name, table);
+    private static Map<String, String> properties(TestDatabase db, Form form, String name, String table) {
+        Map<String, String> p = DeliveryTest.properties(db, form, name, table);
         p.put("fifoColumn", "grp");
         p.put("workers", "8");
         return p;
@@ -83,9 +84,10 @@ class FifoTest {
         }
     }
 
-    private static void insertInterleaved(String table, int groups, int rowsPerGroup) throws SQLException {
-        Postgres.execute("INSERT INTO " + table + " (payload, grp) SELECT 'g' || (n % " + groups + ") || ':' || n,"
-                + " 'g' || (n % " + groups + ") FROM generate_series(0, " + (groups * rowsPerGroup - 1) + ") n");
+    private static void insertInterleaved(TestDatabase db, String table, int groups, int rowsPerGroup)
+            throws SQLException {
+        db.execute("INSERT INTO " + table + " (payload, grp) SELECT CONCAT('g', (n - 1) % " + groups + ", ':', n),"
+                + " CONCAT('g', (n - 1) % " + groups + ") FROM " + db.series(groups * rowsPerGroup));
     }
 
     private static void assertInInsertionOrder(String table, GroupWatcher watcher, int groups, int rowsPerGroup) {
@@ -101,39 +103,39 @@ class FifoTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void everyGroupIsDeliveredInOrderOneRowAtATime(Form form) throws Exception {
-        String table = inbox();
-        insertInterleaved(table, 50, 40);
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void everyGroupIsDeliveredInOrderOneRowAtATime(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        insertInterleaved(db, table, 50, 40);
         GroupWatcher watcher = new GroupWatcher();
         try (Harness server = Harness.start()) {
-            server.activate(watcher, properties(form, "fifo", table));
+            server.activate(watcher, properties(db, form, "fifo", table));
             Await.until("every row is settled", Duration.ofSeconds(120),
-                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
         }
         assertInInsertionOrder(table, watcher, 50, 40);
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void twoServersKeepEveryGroupInOrder(Form form) throws Exception {
-        String table = inbox();
-        insertInterleaved(table, 50, 40);
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void twoServersKeepEveryGroupInOrder(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        insertInterleaved(db, table, 50, 40);
         GroupWatcher watcher = new GroupWatcher();
         try (Harness one = Harness.start(); Harness two = Harness.start()) {
-            one.activate(watcher, properties(form, "fifo-one", table));
-            two.activate(watcher, properties(form, "fifo-two", table));
+            one.activate(watcher, properties(db, form, "fifo-one", table));
+            two.activate(watcher, properties(db, form, "fifo-two", table));
             Await.until("every row is settled", Duration.ofSeconds(120),
-                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
         }
         assertInInsertionOrder(table, watcher, 50, 40);
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aRowInsertedWhileItsGroupsHeadIsInWorkWaitsForTheHead(Form form) throws Exception {
-        String table = inbox();
-        Postgres.execute("INSERT INTO " + table + " (payload, grp) VALUES ('a:head', 'a')");
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aRowInsertedWhileItsGroupsHeadIsInWorkWaitsForTheHead(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.execute("INSERT INTO " + table + " (payload, grp) VALUES ('a:head', 'a')");
         CountDownLatch headInWork = new CountDownLatch(1);
         CountDownLatch finishHead = new CountDownLatch(1);
         List<String> order = new CopyOnWriteArrayList<>();
@@ -145,10 +147,10 @@ class FifoTest {
                     await(finishHead);
                 }
                 return Outcome.ack();
-            }, properties(form, "fifo-wait", table));
+            }, properties(db, form, "fifo-wait", table));
             assertTrue(headInWork.await(10, TimeUnit.SECONDS));
             // Ahead of the head in claim order (a lower priority value), and behind it by id.
-            Postgres.execute("INSERT INTO " + table + " (payload, grp, priority) VALUES ('a:newcomer', 'a', -1),"
+            db.execute("INSERT INTO " + table + " (payload, grp, priority) VALUES ('a:newcomer', 'a', -1),"
                     + " ('b:other group', 'b', 0)");
             Await.until("the other group is delivered meanwhile", Duration.ofSeconds(10), () -> order.size() == 2);
             Thread.sleep(500);
@@ -160,17 +162,17 @@ class FifoTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aFailingHeadKeepsItsGroupWaitingUntilItIsDeadLettered(Form form) throws Exception {
-        String table = inbox();
-        String dead = Postgres.newTable("dead", "id BIGINT PRIMARY KEY, payload TEXT, attempts INT, reason TEXT,"
-                + " dead_at TIMESTAMPTZ");
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aFailingHeadKeepsItsGroupWaitingUntilItIsDeadLettered(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        String dead = db.newTable("dead", "id BIGINT PRIMARY KEY, payload " + db.text() + ", attempts INT, reason "
+                + db.text() + ", dead_at " + db.timestamp());
         tables.add(dead);
-        Postgres.execute("INSERT INTO " + table + " (payload, grp) VALUES ('a:poison', 'a'), ('a:second', 'a'),"
+        db.execute("INSERT INTO " + table + " (payload, grp) VALUES ('a:poison', 'a'), ('a:second', 'a'),"
                 + " ('b:only', 'b')");
         List<String> order = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(form, "fifo-poison", table);
+            Map<String, String> p = properties(db, form, "fifo-poison", table);
             p.put("dueColumn", "due_at");
             p.put("attemptColumn", "attempts");
             p.put("maxAttempts", "3");
@@ -184,8 +186,8 @@ class FifoTest {
                 return Outcome.ack();
             }, p);
             Await.until("every row is settled", Duration.ofSeconds(30),
-                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
-            assertEquals(1, Postgres.count("SELECT count(*) FROM " + dead));
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
+            assertEquals(1, db.count("SELECT count(*) FROM " + dead));
             List<String> groupA = order.stream().filter(t -> t.startsWith("a:")).toList();
             assertEquals(List.of("a:poison", "a:poison", "a:poison", "a:second"), groupA,
                     "the group waited while its head retried, and went on once it was dead-lettered");

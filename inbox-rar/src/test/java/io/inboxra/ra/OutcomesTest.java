@@ -9,6 +9,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import io.inboxra.harness.TestDatabase;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -31,37 +33,43 @@ class OutcomesTest {
     @AfterEach
     void dropTables() throws SQLException {
         for (String table : tables) {
-            Postgres.execute("DROP TABLE IF EXISTS " + table);
+            database.execute("DROP TABLE IF EXISTS " + table);
         }
     }
 
-    private String inbox() throws SQLException {
-        String table = Postgres.newInbox();
+    private TestDatabase database = TestDatabase.POSTGRES;
+
+    private String inbox(TestDatabase db) throws SQLException {
+        database = db;
+        String table = db.newInbox();
         tables.add(table);
         return table;
     }
 
-    private String deadLetters() throws SQLException {
-        String table = Postgres.newTable("dead", "id BIGINT PRIMARY KEY, queue TEXT, payload TEXT, attempts INT,"
-                + " reason TEXT, dead_at TIMESTAMPTZ");
+    private String deadLetters(TestDatabase db) throws SQLException {
+        String table = db.newTable("dead", "id BIGINT PRIMARY KEY, queue " + db.text() + ", payload " + db.text()
+                + ", attempts INT, reason " + db.text() + ", dead_at " + db.timestamp());
         tables.add(table);
         return table;
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aPoisonRowIsTriedMaxAttemptsTimesWithBackoffThenDeadLetteredWhileOthersFlow(Form form) throws Exception {
-        String table = inbox();
-        String dead = deadLetters();
-        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('poison')");
-        long poison = Postgres.count("SELECT id FROM " + table);
-        Postgres.insertRows(table, 1000);
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aPoisonRowIsTriedMaxAttemptsTimesWithBackoffThenDeadLetteredWhileOthersFlow(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        String dead = deadLetters(db);
+        db.execute("INSERT INTO " + table + " (payload) VALUES ('poison')");
+        long poison = db.count("SELECT id FROM " + table);
+        db.insertRows(table, 1000);
+        // The others come after the poison row whenever it is due, so its gaps show the backoff alone.
+        db.execute("UPDATE " + table + " SET priority = 1 WHERE id <> " + poison);
         List<Instant> poisonCalls = new CopyOnWriteArrayList<>();
         List<Integer> attemptsSeen = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = DeliveryTest.properties(form, "poison", table);
+            Map<String, String> p = DeliveryTest.properties(db, form, "poison", table);
             p.put("workers", "4");
             p.put("dueColumn", "due_at");
+            p.put("priorityColumn", "priority");
             p.put("attemptColumn", "attempts");
             p.put("maxAttempts", "5");
             p.put("retryDelay", "PT0.2S");
@@ -76,9 +84,9 @@ class OutcomesTest {
                 return Outcome.ack();
             }, p);
             Await.until("the poison row is dead-lettered", Duration.ofSeconds(60),
-                    () -> Postgres.count("SELECT count(*) FROM " + dead) == 1);
+                    () -> db.count("SELECT count(*) FROM " + dead) == 1);
             Await.until("every other row is settled", Duration.ofSeconds(60),
-                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
             assertEquals(5, poisonCalls.size(), "delivered exactly maxAttempts times");
             assertEquals(List.of(1, 2, 3, 4, 5), attemptsSeen);
             for (int i = 1; i < poisonCalls.size(); i++) {
@@ -87,7 +95,7 @@ class OutcomesTest {
                 assertTrue(gap >= backoff * 0.95, "gap " + i + " was " + gap + " ms, the backoff " + backoff + " ms");
                 assertTrue(gap <= backoff * 1.1 + 700, "gap " + i + " was " + gap + " ms, the backoff " + backoff + " ms");
             }
-            try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement().executeQuery(
+            try (Connection c = db.connect(); ResultSet rs = c.createStatement().executeQuery(
                     "SELECT id, payload, attempts, reason, dead_at FROM " + dead)) {
                 assertTrue(rs.next());
                 assertEquals(poison, rs.getLong("id"));
@@ -101,14 +109,14 @@ class OutcomesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aRetryIsNotDeliveredBeforeItsDelayAndCountsAnAttempt(Form form) throws Exception {
-        String table = inbox();
-        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('later')");
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aRetryIsNotDeliveredBeforeItsDelayAndCountsAnAttempt(TestDatabase db, Form form) throws Exception {
+        String table = inbox(db);
+        db.execute("INSERT INTO " + table + " (payload) VALUES ('later')");
         List<Instant> calls = new CopyOnWriteArrayList<>();
         List<Integer> attempts = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = DeliveryTest.properties(form, "retry", table);
+            Map<String, String> p = DeliveryTest.properties(db, form, "retry", table);
             p.put("dueColumn", "due_at");
             p.put("attemptColumn", "attempts");
             server.activate(message -> {
@@ -121,13 +129,13 @@ class OutcomesTest {
             assertTrue(gap.compareTo(Duration.ofMillis(1950)) >= 0, "delivered again after " + gap);
             assertEquals(List.of(1, 2), attempts);
             Await.until("the row is settled", Duration.ofSeconds(10),
-                    () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
         }
     }
 
     @Test
     void aRetryWithoutADueColumnIsHeldInMemoryForItsDelay() throws Exception {
-        String table = inbox();
+        String table = inbox(TestDatabase.POSTGRES);
         Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('later')");
         List<Instant> calls = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
@@ -141,50 +149,52 @@ class OutcomesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aDeadLetterOutcomeMarksTheRowAndClaimsSkipIt(Form form) throws Exception {
-        String table = Postgres.newTable("inbox", Postgres.INBOX_COLUMNS + ", dead_at TIMESTAMPTZ");
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aDeadLetterOutcomeMarksTheRowAndClaimsSkipIt(TestDatabase db, Form form) throws Exception {
+        String table = db.newTable("inbox", db.inboxColumns() + ", dead_at " + db.timestamp());
+        database = db;
         tables.add(table);
-        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('unknown customer'), ('fine')");
+        db.execute("INSERT INTO " + table + " (payload) VALUES ('unknown customer'), ('fine')");
         List<String> calls = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = DeliveryTest.properties(form, "dead-at", table);
+            Map<String, String> p = DeliveryTest.properties(db, form, "dead-at", table);
             p.put("deadAtColumn", "dead_at");
             p.put("processedAtColumn", "processed_at");
             server.activate(message -> {
                 calls.add(message.text());
                 return message.text().equals("fine") ? Outcome.ack() : Outcome.deadLetter("no such customer");
             }, p);
-            Await.until("both rows are settled", Duration.ofSeconds(30), () -> Postgres.count("SELECT count(*) FROM "
+            Await.until("both rows are settled", Duration.ofSeconds(30), () -> db.count("SELECT count(*) FROM "
                     + table + " WHERE dead_at IS NOT NULL OR processed_at IS NOT NULL") == 2);
             Thread.sleep(500);
             assertEquals(List.of("unknown customer", "fine"), calls, "each delivered once, the marked one skipped after");
-            assertEquals(1, Postgres.count("SELECT count(*) FROM " + table + " WHERE dead_at IS NOT NULL"
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE dead_at IS NOT NULL"
                     + " AND payload = 'unknown customer' AND processed_at IS NULL"));
         }
     }
 
-    @Test
-    void retentionDeletesOnlyMarkedRowsOlderThanIt() throws Exception {
-        String table = inbox();
-        Postgres.execute("INSERT INTO " + table + " (payload, queue, processed_at) VALUES"
-                + " ('old and marked', 'x', now() - interval '1 hour'),"
+    @ParameterizedTest
+    @EnumSource(TestDatabase.class)
+    void retentionDeletesOnlyMarkedRowsOlderThanIt(TestDatabase db) throws Exception {
+        String table = inbox(db);
+        db.execute("INSERT INTO " + table + " (payload, queue, processed_at) VALUES"
+                + "('old and marked', 'x', " + db.minutesAgo("60") + "),"
                 + " ('other queue, unmarked', 'y', NULL)");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = Postgres.properties("retention", table);
+            Map<String, String> p = db.properties("retention", table);
             p.put("queueColumn", "queue");
             p.put("queue", "x");
             p.put("processedAtColumn", "processed_at");
             p.put("retention", "PT3S");
             server.activate(message -> Outcome.ack(), p);
-            Postgres.execute("INSERT INTO " + table + " (payload, queue) VALUES ('new', 'x')");
+            db.execute("INSERT INTO " + table + " (payload, queue) VALUES ('new', 'x')");
             Await.until("the old marked row is deleted", Duration.ofSeconds(10),
-                    () -> Postgres.count("SELECT count(*) FROM " + table + " WHERE payload = 'old and marked'") == 0);
-            assertEquals(1, Postgres.count("SELECT count(*) FROM " + table + " WHERE payload = 'new'"
+                    () -> db.count("SELECT count(*) FROM " + table + " WHERE payload = 'old and marked'") == 0);
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE payload = 'new'"
                     + " AND processed_at IS NOT NULL"), "a row marked just now is kept");
             Await.until("the new row is deleted once its retention has passed", Duration.ofSeconds(15),
-                    () -> Postgres.count("SELECT count(*) FROM " + table + " WHERE payload = 'new'") == 0);
-            assertEquals(1, Postgres.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NULL"),
+                    () -> db.count("SELECT count(*) FROM " + table + " WHERE payload = 'new'") == 0);
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NULL"),
                     "an unmarked row is never deleted");
         }
     }

@@ -38,15 +38,17 @@ final class AdvisoryDelivery implements FormDelivery {
         if (claimed.isEmpty()) {
             return Result.EMPTY;
         }
-        ClaimedRow row = claimed.get(0);
+        ClaimedRow locked = claimed.get(0);
         try {
-            // The snapshot that found the row may be older than another session's settlement.
-            if (!c.exists(statements.recheck().orElseThrow(), bindings.row(row))) {
+            // The snapshot that found the row may be older than another session's settlement or
+            // failure record: deliver the row as it is now, if it is still claimable.
+            List<ClaimedRow> fresh = c.claim(statements.recheck().orElseThrow(), bindings.row(locked));
+            if (fresh.isEmpty()) {
                 return Result.EMPTY;
             }
-            return deliver(c, row);
+            return deliver(c, fresh.get(0).lockedBy(locked));
         } finally {
-            unlock(c, row);
+            unlock(c, locked);
         }
     }
 

@@ -28,6 +28,11 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
         return new ClaimedRow(id, payload, failedAttempts, current, key, group);
     }
 
+    /** @return this row with the advisory key and FIFO group of the claim that locked it */
+    ClaimedRow lockedBy(ClaimedRow claim) {
+        return new ClaimedRow(id, payload, failedAttempts, token, claim.key(), claim.group());
+    }
+
     /** Reads the current row of a claim's result, by the labels of {@link ClaimShape#ROLES}. */
     static ClaimedRow read(ResultSet rs) throws SQLException {
         ResultSetMetaData meta = rs.getMetaData();

@@ -104,9 +104,15 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
 
     @Override
     public Statement recheck(TableSpec spec) {
-        return Statement.of("SELECT 1 FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?"
-                + spec.processedAtColumn().map(c -> " AND " + quote(c) + " IS NULL").orElse(""), Param.ID);
+        // A fresh read: the row as it is now, and only while it is still claimable.
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        List<Param> params = new ArrayList<>();
+        String where = clauses.where(params);
+        params.add(Param.ID);
+        return new Statement("SELECT " + clauses.columns(ClaimShape.ROLES) + " FROM " + table(spec) + " h"
+                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?", params);
     }
+
 
     @Override
     public Statement unlock(TableSpec spec) {

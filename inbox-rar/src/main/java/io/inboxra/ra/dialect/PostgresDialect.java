@@ -82,9 +82,15 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
 
     @Override
     public Statement recheck(TableSpec spec) {
-        return Statement.of("SELECT 1 FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?"
-                + spec.processedAtColumn().map(c -> " AND " + quote(c) + " IS NULL").orElse(""), Param.ID);
+        // A fresh read: the row as it is now, and only while it is still claimable.
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        List<Param> params = new ArrayList<>();
+        String where = clauses.where(params);
+        params.add(Param.ID);
+        return new Statement("SELECT " + clauses.columns(ClaimShape.ROLES) + " FROM " + table(spec) + " h"
+                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?", params);
     }
+
 
     @Override
     public Statement unlock(TableSpec spec) {
@@ -93,8 +99,9 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
 
     @Override
     public Statement reschedule(TableSpec spec) {
+        // clock_timestamp(), not now(): the delivery's transaction began before the handler ran.
         StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow())
-                + " = now() + ? * interval '1 millisecond'");
+                + " = clock_timestamp() + ? * interval '1 millisecond'");
         spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
         spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
         String where = " WHERE " + quote(spec.idColumn()) + " = ?";
