@@ -7,6 +7,7 @@ import io.inboxra.dialect.TableSpec;
 import io.inboxra.ra.config.InvalidSettingsException;
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.dialect.Dialects;
+import io.inboxra.ra.jdbc.ClaimIndexCheck;
 import io.inboxra.ra.jdbc.TableCheck;
 import io.inboxra.ra.jdbc.XaDataSources;
 import jakarta.json.bind.Jsonb;
@@ -139,6 +140,9 @@ public final class Subscription {
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form());
             TableSpec table = TableCheck.check(connection, settings.table());
+            if (dialect instanceof io.inboxra.ra.dialect.MySqlDialect) {
+                ClaimIndexCheck.check(settings.name(), connection, dialect, table);
+            }
             return new Checked(dialect, SubscriptionStatements.of(dialect, table, settings.retention().isPresent()));
         } catch (SQLException e) {
             throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the database at "

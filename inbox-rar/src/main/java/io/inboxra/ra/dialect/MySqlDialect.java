@@ -67,8 +67,10 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
     @Override
     public Optional<Statement> leaseRead(TableSpec spec) {
         ClaimClauses clauses = new ClaimClauses(this, spec);
-        return Optional.of(Statement.of("SELECT " + clauses.columns(ClaimShape.ROLES) + clauses.group() + ", "
-                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS " + ClaimShape.TOKEN + " FROM " + table(spec)
+        // The token as text, compared as text: MySQL Connector/J drops the microseconds of a bound
+        // time value on servers that call themselves 5.5 (MariaDB does), and the fence would never match.
+        return Optional.of(Statement.of("SELECT " + clauses.columns(ClaimShape.ROLES) + clauses.group() + ", CAST("
+                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS CHAR) AS " + ClaimShape.TOKEN + " FROM " + table(spec)
                 + " WHERE " + quote(spec.idColumn()) + " = ?", Param.ID));
     }
 
