@@ -5,7 +5,10 @@ import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import io.inboxra.dialect.Form;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,6 +17,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The row lock form on H2, the sample's embedded default, through its own XA data source. */
-class RowLockH2Test {
+/** H2, the sample's embedded default, through its own XA data source: the row lock and lease forms. */
+class H2Test {
 
     private static final String URL = "jdbc:h2:mem:inbox_h2_test;DB_CLOSE_DELAY=-1";
 
@@ -34,13 +38,22 @@ class RowLockH2Test {
     void createTable() throws SQLException {
         keepAlive = DriverManager.getConnection(URL, "sa", "");
         keepAlive.createStatement().execute("CREATE TABLE invoice_jobs (id BIGINT AUTO_INCREMENT PRIMARY KEY,"
-                + " payload VARCHAR(200) NOT NULL, due_at TIMESTAMP WITH TIME ZONE DEFAULT CURRENT_TIMESTAMP)");
+                + " payload VARCHAR(200) NOT NULL, due_at TIMESTAMP WITH TIME ZONE DEFAULT CURRENT_TIMESTAMP,"
+                + " locked_until TIMESTAMP WITH TIME ZONE)");
     }
 
     @AfterEach
     void dropTable() throws SQLException {
         keepAlive.createStatement().execute("DROP TABLE invoice_jobs");
         keepAlive.close();
+    }
+
+    private Map<String, String> properties(String name, Form form) {
+        Map<String, String> p = properties(name);
+        if (form == Form.LEASE) {
+            p.put("lockedUntilColumn", "locked_until");
+        }
+        return p;
     }
 
     private Map<String, String> properties(String name) {
@@ -62,11 +75,12 @@ class RowLockH2Test {
         }
     }
 
-    @Test
-    void everyRowIsDeliveredExactlyOnceAndDeleted() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = Form.class, names = {"ROW_LOCK", "LEASE"})
+    void everyRowIsDeliveredExactlyOnceAndDeleted(Form form) throws Exception {
         keepAlive.createStatement().execute("INSERT INTO invoice_jobs (payload) SELECT 'invoice ' || x FROM SYSTEM_RANGE(1, 500)");
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties("h2-once");
+            Map<String, String> p = properties("h2-once", form);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
             Await.until("every row is settled", Duration.ofSeconds(60),
@@ -75,6 +89,23 @@ class RowLockH2Test {
             assertEquals(500, counts.size());
             assertTrue(counts.values().stream().allMatch(n -> n == 1), "no row twice");
             assertEquals(500, mdb.log().invoked().size());
+        }
+    }
+
+    @Test
+    void aRowWhoseLeaseRanOutIsClaimedAgain() throws Exception {
+        keepAlive.createStatement().execute("INSERT INTO invoice_jobs (payload, locked_until) VALUES"
+                + " ('crashed server', DATEADD(SECOND, 2, CURRENT_TIMESTAMP))");
+        long leasedUntil = System.currentTimeMillis() + 2000;
+        try (Harness server = Harness.start()) {
+            List<Long> deliveredAt = new java.util.concurrent.CopyOnWriteArrayList<>();
+            server.activate(message -> {
+                deliveredAt.add(System.currentTimeMillis());
+                return Outcome.ack();
+            }, properties("h2-expiry", Form.LEASE));
+            Await.until("the row is delivered once its lease has run out", Duration.ofSeconds(30),
+                    () -> !deliveredAt.isEmpty());
+            assertTrue(deliveredAt.get(0) >= leasedUntil - 100, "delivered while another server's lease held it");
         }
     }
 
@@ -89,8 +120,9 @@ class RowLockH2Test {
         }
     }
 
-    @Test
-    void theRowComesBackWhenTheListenerThrows() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = Form.class, names = {"ROW_LOCK", "LEASE"})
+    void theRowComesBackWhenTheListenerThrows(Form form) throws Exception {
         keepAlive.createStatement().execute("INSERT INTO invoice_jobs (payload) VALUES ('fragile')");
         AtomicInteger calls = new AtomicInteger();
         try (Harness server = Harness.start()) {
@@ -100,7 +132,7 @@ class RowLockH2Test {
                 }
                 assertEquals("fragile", message.text());
                 return Outcome.ack();
-            }, properties("h2-thrower"));
+            }, properties("h2-thrower", form));
             Await.until("the row is delivered again and settled", Duration.ofSeconds(30),
                     () -> mdb.log().committed().size() == 1 && rows() == 0);
             assertEquals(1, mdb.log().rolledBack().size());
