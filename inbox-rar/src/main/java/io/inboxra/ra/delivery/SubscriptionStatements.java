@@ -57,6 +57,18 @@ public record SubscriptionStatements(
      * @return the statements
      * @throws StatementException when the dialect cannot build one the description needs
      */
+    /** A dialect that cannot reschedule still serves a table with a due column; it records no failures then. */
+    private static Optional<Statement> reschedule(Dialect dialect, TableSpec spec) throws StatementException {
+        try {
+            return Optional.of(dialect.reschedule(spec));
+        } catch (StatementException e) {
+            if (e.kind() == StatementException.Kind.UNSUPPORTED) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
     public static SubscriptionStatements of(Dialect dialect, TableSpec spec, boolean retention)
             throws StatementException {
         Form form = spec.form();
@@ -65,8 +77,7 @@ public record SubscriptionStatements(
             case LEASE -> ((Lease) dialect).leaseClaim(spec, ClaimShape.ROLES);
             case ADVISORY -> ((Advisory) dialect).advisoryClaim(spec, ClaimShape.ROLES);
         };
-        Optional<Statement> reschedule = spec.dueColumn().isPresent()
-                ? Optional.of(dialect.reschedule(spec)) : Optional.empty();
+        Optional<Statement> reschedule = spec.dueColumn().isPresent() ? reschedule(dialect, spec) : Optional.empty();
         List<Statement> deadLetter = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()
                 ? dialect.deadLetter(spec) : List.of();
         boolean guarded = spec.isFifo() && form == Form.ROW_LOCK;
