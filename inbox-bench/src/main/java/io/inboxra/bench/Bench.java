@@ -1,0 +1,173 @@
+package io.inboxra.bench;
+
+import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.TestDatabase;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Throughput of each form, next to a plain-JDBC loop doing the same claim and delete per local
+ * transaction with the same number of threads, in one run: preload N rows, deliver until the
+ * table is empty, rows per second. Every case is repeated, interleaved, and reported as the
+ * median with its range, absolute and as a ratio to the plain-JDBC median.
+ */
+public final class Bench {
+
+    private final int rows;
+    private final int payloadBytes;
+    private final int repeats;
+    private final List<Integer> workerCounts;
+    private final List<TestDatabase> databases;
+    private final Path out;
+
+    private Bench(Map<String, String> args) {
+        this.rows = Integer.parseInt(args.getOrDefault("rows", "100000"));
+        this.payloadBytes = Integer.parseInt(args.getOrDefault("payload", "100"));
+        this.repeats = Integer.parseInt(args.getOrDefault("repeats", "3"));
+        this.workerCounts = List.of(args.getOrDefault("workers", "1,4,16").split(",")).stream()
+                .map(Integer::parseInt).toList();
+        this.databases = List.of(args.getOrDefault("databases", "POSTGRES,MARIADB").split(",")).stream()
+                .map(TestDatabase::valueOf).toList();
+        this.out = Path.of(args.getOrDefault("out", "results"));
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Map<String, String> args = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < argv.length; i += 2) {
+            args.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
+        }
+        // The adapter's own logs would be noise here: only warnings and errors.
+        Logger.getLogger("io.inboxra").setLevel(Level.WARNING);
+        Logger.getLogger("com.arjuna").setLevel(Level.WARNING);
+        new Bench(args).run();
+    }
+
+    /** What is measured: the plain-JDBC baseline, or the adapter in one form. */
+    private record Subject(String name, Form form) {
+        static List<Subject> all() {
+            List<Subject> subjects = new ArrayList<>(List.of(new Subject("plain JDBC", null)));
+            for (Form form : Form.values()) {
+                subjects.add(new Subject(form.name().toLowerCase().replace('_', ' '), form));
+            }
+            return subjects;
+        }
+    }
+
+    private void run() throws Exception {
+        Results results = new Results(rows, payloadBytes);
+        for (TestDatabase db : databases) {
+            for (int repeat = 1; repeat <= repeats; repeat++) {
+                for (int workers : workerCounts) {
+                    for (Subject subject : Subject.all()) {
+                        double rate = measure(db, subject, workers);
+                        results.add(db.name(), subject.name(), workers, rate);
+                        System.out.printf("%s %-12s %2d workers, run %d: %8.0f rows/s%n",
+                                db, subject.name(), workers, repeat, rate);
+                    }
+                }
+            }
+        }
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("throughput.csv"), results.csv());
+        Files.writeString(out.resolve("throughput.md"), results.markdown());
+        System.out.println(results.markdown());
+    }
+
+    private double measure(TestDatabase db, Subject subject, int workers) throws Exception {
+        String table = db.newInbox();
+        try {
+            db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', " + payloadBytes + ") FROM "
+                    + db.series(rows));
+            long started = System.nanoTime();
+            if (subject.form() == null) {
+                plainJdbc(db, table, workers);
+            } else {
+                adapter(db, table, subject.form(), workers);
+            }
+            return rows / (Duration.ofNanos(System.nanoTime() - started).toMillis() / 1000.0);
+        } finally {
+            db.execute("DROP TABLE " + table);
+        }
+    }
+
+    /** The baseline: the row lock form's claim and delete, by hand, one local transaction per row. */
+    private static void plainJdbc(TestDatabase db, String table, int workers) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(workers);
+        try {
+            List<Future<Void>> done = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                done.add(threads.submit(() -> {
+                    claimAndDeleteUntilEmpty(db, table);
+                    return null;
+                }));
+            }
+            for (Future<Void> f : done) {
+                f.get();
+            }
+        } finally {
+            threads.shutdown();
+        }
+    }
+
+    private static void claimAndDeleteUntilEmpty(TestDatabase db, String table) throws SQLException {
+        try (Connection c = db.connect();
+             PreparedStatement claim = c.prepareStatement("SELECT id, payload FROM " + table
+                     + " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED");
+             PreparedStatement delete = c.prepareStatement("DELETE FROM " + table + " WHERE id = ?")) {
+            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            c.setAutoCommit(false);
+            while (true) {
+                long id;
+                try (ResultSet rs = claim.executeQuery()) {
+                    if (!rs.next()) {
+                        c.commit();
+                        return;
+                    }
+                    id = rs.getLong(1);
+                    rs.getString(2);
+                }
+                delete.setLong(1, id);
+                delete.executeUpdate();
+                c.commit();
+            }
+        }
+    }
+
+    /** The adapter, in the given form, driven through real Narayana transactions. */
+    private static void adapter(TestDatabase db, String table, Form form, int workers) throws Exception {
+        Map<String, String> p = db.properties("bench", table);
+        p.put("workers", String.valueOf(workers));
+        p.put("connections", String.valueOf(Math.max(4, workers)));
+        p.put("pollInterval", "PT0.01S");
+        p.put("maxPollInterval", "PT0.05S");
+        switch (form) {
+            case LEASE -> p.put("lockedUntilColumn", "locked_until");
+            case ADVISORY -> p.put("advisoryLock", "id");
+            case ROW_LOCK -> { }
+        }
+        try (Harness server = Harness.start()) {
+            server.activate(message -> Outcome.ack(), p);
+            while (db.count("SELECT count(*) FROM " + table) > 0) {
+                Thread.sleep(20);
+            }
+        }
+    }
+
+}

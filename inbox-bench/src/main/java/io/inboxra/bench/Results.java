@@ -1,0 +1,66 @@
+package io.inboxra.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The measured rates, by database, subject and worker count: medians, ranges and ratios to plain JDBC. */
+final class Results {
+
+    private final int rows;
+    private final int payloadBytes;
+    private final Map<String, List<Double>> rates = new LinkedHashMap<>();
+
+    Results(int rows, int payloadBytes) {
+        this.rows = rows;
+        this.payloadBytes = payloadBytes;
+    }
+
+    void add(String database, String subject, int workers, double rate) {
+        rates.computeIfAbsent(key(database, subject, workers), k -> new ArrayList<>()).add(rate);
+    }
+
+    private static String key(String database, String subject, int workers) {
+        return database + "|" + subject + "|" + workers;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private double baseline(String database, int workers) {
+        return median(rates.get(key(database, "plain JDBC", workers)));
+    }
+
+    String csv() {
+        StringBuilder csv = new StringBuilder("database,subject,workers,median_rows_per_s,min,max,ratio_to_plain_jdbc\n");
+        rates.forEach((key, values) -> {
+            String[] k = key.split("\\|");
+            double median = median(values);
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.0f,%.0f,%.0f,%.2f%n", k[0], k[1], k[2], median,
+                    values.stream().mapToDouble(d -> d).min().orElse(0), values.stream().mapToDouble(d -> d).max().orElse(0),
+                    median / baseline(k[0], Integer.parseInt(k[2]))));
+        });
+        return csv.toString();
+    }
+
+    String markdown() {
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "Throughput: %,d rows of %d-byte payloads delivered and deleted, one row"
+                + " per transaction; medians of the runs, range in brackets, ratio to plain JDBC with the same"
+                + " threads.%n%n", rows, payloadBytes));
+        md.append("| database | subject | workers | rows/s | ratio |\n|---|---|---|---|---|\n");
+        rates.forEach((key, values) -> {
+            String[] k = key.split("\\|");
+            double median = median(values);
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.0f [%.0f–%.0f] | %.2f |%n", k[0], k[1], k[2], median,
+                    values.stream().mapToDouble(d -> d).min().orElse(0), values.stream().mapToDouble(d -> d).max().orElse(0),
+                    median / baseline(k[0], Integer.parseInt(k[2]))));
+        });
+        return md.toString();
+    }
+}
