@@ -28,6 +28,7 @@ final class RowLockDelivery implements FormDelivery {
     private final boolean recordsFailures;
     private WorkerConnection connection;
     private BranchResource branch;
+    private boolean idle = true;
 
     RowLockDelivery(Subscription subscription) {
         this.subscription = subscription;
@@ -39,14 +40,17 @@ final class RowLockDelivery implements FormDelivery {
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         WorkerConnection c = connection();
-        // A cheap look outside any transaction, so that idle workers open no container transactions.
-        if (statements.probe().isPresent() && !c.exists(statements.probe().get(), bindings)) {
+        // A cheap look outside any transaction, so that idle workers open no container transactions;
+        // under load (the last turn delivered) it would only cost a round trip.
+        if (idle && statements.probe().isPresent() && !c.exists(statements.probe().get(), bindings)) {
             return Result.EMPTY;
         }
         try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
-            return subscription.isDeliveryTransacted()
+            Result result = subscription.isDeliveryTransacted()
                     ? inContainerTransaction(endpoint, c)
                     : inLocalTransaction(endpoint, c);
+            idle = result == Result.EMPTY;
+            return result;
         }
     }
 
