@@ -28,28 +28,22 @@ public final class H2Dialect extends SkipLockedDialect implements Lease {
     }
 
     @Override
+    protected String later() {
+        return "DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)";
+    }
+
+    @Override
     public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
-        if (spec.form() != Form.LEASE) {
-            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
-                    "the lease claim is for tables in the lease form; this table is in the " + spec.form() + " form");
-        }
         if (spec.isFifo()) {
             throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, name(),
                     "this dialect keeps no FIFO groups; remove 'fifoColumn'");
         }
-        ClaimClauses clauses = new ClaimClauses(this, spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
-        return new Statement("SELECT " + clauses.columns(ClaimShape.IDS) + " AS " + ClaimShape.ID + " FROM "
-                + table(spec) + " h" + where + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED", params);
+        return leaseIds(spec);
     }
 
     @Override
     public Optional<Statement> leaseWrite(TableSpec spec) {
-        return Optional.of(Statement.of("UPDATE " + table(spec) + " SET " + quote(spec.lockedUntilColumn().orElseThrow())
-                + " = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE " + quote(spec.idColumn()) + " = ?",
-                Param.LEASE, Param.ID));
+        return Optional.of(leaseWriteById(spec));
     }
 
     @Override
@@ -61,31 +55,7 @@ public final class H2Dialect extends SkipLockedDialect implements Lease {
 
     @Override
     public Statement extendLease(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = DATEADD(MILLISECOND, ?,"
-                + " CURRENT_TIMESTAMP) WHERE " + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?",
-                Param.LEASE, Param.ID, Param.TOKEN);
-    }
-
-    @Override
-    public Statement releaseLease(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
-                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
-    }
-
-    @Override
-    public Statement reschedule(TableSpec spec) {
-        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow())
-                + " = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)");
-        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
-        spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
-        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
-        if (spec.form() == Form.LEASE) {
-            return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
-                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
-        }
-        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
+        return Statement.of(extendLeaseUpdate(spec), Param.LEASE, Param.ID, Param.TOKEN);
     }
 
     @Override

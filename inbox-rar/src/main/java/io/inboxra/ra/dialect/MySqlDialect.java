@@ -49,19 +49,12 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
 
     @Override
     public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
-        requireForm(spec, Form.LEASE);
-        ClaimClauses clauses = new ClaimClauses(this, spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
-        return new Statement("SELECT " + clauses.columns(ClaimShape.IDS) + " AS " + ClaimShape.ID + " FROM "
-                + table(spec) + " h" + where + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED", params);
+        return leaseIds(spec);
     }
 
     @Override
     public Optional<Statement> leaseWrite(TableSpec spec) {
-        return Optional.of(Statement.of("UPDATE " + table(spec) + " SET " + quote(spec.lockedUntilColumn().orElseThrow())
-                + " = " + later() + " WHERE " + quote(spec.idColumn()) + " = ?", Param.LEASE, Param.ID));
+        return Optional.of(leaseWriteById(spec));
     }
 
     @Override
@@ -76,16 +69,7 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
 
     @Override
     public Statement extendLease(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
-                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.LEASE, Param.ID, Param.TOKEN);
-    }
-
-    @Override
-    public Statement releaseLease(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
-                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
+        return Statement.of(extendLeaseUpdate(spec), Param.LEASE, Param.ID, Param.TOKEN);
     }
 
     @Override
@@ -104,34 +88,10 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
                 + ADVISORY_CANDIDATES + ") candidates WHERE GET_LOCK(" + ClaimShape.KEY + ", 0) = 1 LIMIT ?", params);
     }
 
-    @Override
-    public Statement recheck(TableSpec spec) {
-        // A fresh read: the row as it is now, and only while it is still claimable.
-        ClaimClauses clauses = new ClaimClauses(this, spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.ID);
-        return new Statement("SELECT " + clauses.columns(ClaimShape.ROLES) + " FROM " + table(spec) + " h"
-                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?", params);
-    }
-
 
     @Override
     public Statement unlock(TableSpec spec) {
         return Statement.of("SELECT RELEASE_LOCK(?)", Param.KEY);
-    }
-
-    @Override
-    public Statement reschedule(TableSpec spec) {
-        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow()) + " = " + later());
-        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
-        spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
-        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
-        if (spec.form() == Form.LEASE) {
-            return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
-                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
-        }
-        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
     }
 
     @Override
@@ -150,21 +110,13 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
                 + " < " + currentTimestamp() + " - INTERVAL ? * 1000 MICROSECOND LIMIT ?", Param.AGE, Param.LIMIT);
     }
 
-    /** Now plus a bound number of milliseconds, in the database's clock. */
-    private String later() {
+    @Override
+    protected String later() {
         return currentTimestamp() + " + INTERVAL ? * 1000 MICROSECOND";
     }
 
     /** A named lock, at most 64 characters whatever the key: scoped by the table, hashed. */
     private static String lockName(TableSpec spec, String kind, String key) {
         return "CONCAT('inbox.', MD5(CONCAT('" + spec.table().replace("'", "''") + ":" + kind + ":', " + key + ")))";
-    }
-
-    private void requireForm(TableSpec spec, Form form) throws StatementException {
-        if (spec.form() != form) {
-            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
-                    "the " + form + " claim is for tables in the " + form + " form; this table is in the "
-                            + spec.form() + " form");
-        }
     }
 }

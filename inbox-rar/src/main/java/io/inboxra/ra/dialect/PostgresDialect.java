@@ -28,6 +28,12 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     }
 
     @Override
+    protected String later() {
+        // clock_timestamp(), not now(): a delivery's transaction may have begun before its handler ran.
+        return "clock_timestamp() + ? * interval '1 millisecond'";
+    }
+
+    @Override
     public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
         requireForm(spec, Form.LEASE);
         ClaimClauses clauses = new ClaimClauses(this, spec);
@@ -41,7 +47,7 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
         return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + " h" + where
                 + clauses.orderBy() + " LIMIT ? FOR UPDATE OF h SKIP LOCKED),"
                 + " claimed AS (UPDATE " + table(spec) + " SET " + lockedUntil
-                + " = now() + ? * interval '1 millisecond' WHERE " + id + " IN (SELECT " + id
+                + " = " + later() + " WHERE " + id + " IN (SELECT " + id
                 + " FROM claimable) RETURNING *)"
                 + " SELECT " + clauses.columns(shape) + clauses.group() + ", " + lockedUntil + " AS " + ClaimShape.TOKEN
                 + " FROM claimed" + clauses.orderBy(), params);
@@ -49,17 +55,8 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
 
     @Override
     public Statement extendLease(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = now() + ? * interval"
-                + " '1 millisecond' WHERE " + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?"
-                + " RETURNING " + lockedUntil + " AS " + ClaimShape.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
-    }
-
-    @Override
-    public Statement releaseLease(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
-                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
+        return Statement.of(extendLeaseUpdate(spec) + " RETURNING " + quote(spec.lockedUntilColumn().orElseThrow())
+                + " AS " + ClaimShape.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
     }
 
     @Override
@@ -80,36 +77,10 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
                 + lockSpace(spec) + ", " + ClaimShape.KEY + ") LIMIT ?", params);
     }
 
-    @Override
-    public Statement recheck(TableSpec spec) {
-        // A fresh read: the row as it is now, and only while it is still claimable.
-        ClaimClauses clauses = new ClaimClauses(this, spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.ID);
-        return new Statement("SELECT " + clauses.columns(ClaimShape.ROLES) + " FROM " + table(spec) + " h"
-                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?", params);
-    }
-
 
     @Override
     public Statement unlock(TableSpec spec) {
         return Statement.of("SELECT pg_advisory_unlock(" + lockSpace(spec) + ", ?)", Param.KEY);
-    }
-
-    @Override
-    public Statement reschedule(TableSpec spec) {
-        // clock_timestamp(), not now(): the delivery's transaction began before the handler ran.
-        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow())
-                + " = clock_timestamp() + ? * interval '1 millisecond'");
-        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
-        spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
-        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
-        if (spec.form() == Form.LEASE) {
-            return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
-                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
-        }
-        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
     }
 
     @Override
@@ -147,13 +118,5 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */
     private static String lockSpace(TableSpec spec) {
         return "hashtext('" + spec.table().replace("'", "''") + "')";
-    }
-
-    private void requireForm(TableSpec spec, Form form) throws StatementException {
-        if (spec.form() != form) {
-            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
-                    "the " + form + " claim is for tables in the " + form + " form; this table is in the "
-                            + spec.form() + " form");
-        }
     }
 }

@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The row lock form as databases with {@code LIMIT} and {@code FOR UPDATE SKIP LOCKED}
- * write it (PostgreSQL, H2).
+ * What the built-in dialects write alike: the row lock claim of databases with {@code LIMIT}
+ * and {@code FOR UPDATE SKIP LOCKED}, the fresh re-read, the lease release and the reschedule.
+ * Each dialect gives its clock arithmetic ({@link #later()}) and writes the rest itself.
  */
 abstract class SkipLockedDialect implements RowLock {
 
@@ -35,6 +36,72 @@ abstract class SkipLockedDialect implements RowLock {
         params.add(Param.LIMIT);
         return new Statement("SELECT " + clauses.columns(shape) + clauses.group() + " FROM " + table(spec) + " h"
                 + where + clauses.orderBy() + " LIMIT ?" + lockClause(spec), params);
+    }
+
+    /** @return now plus a bound number of milliseconds (one {@code ?}), in the database's clock */
+    protected abstract String later();
+
+    /** @return an error saying the statement is for another form, unless the table is in {@code form} */
+    protected void requireForm(TableSpec spec, Form form) throws StatementException {
+        if (spec.form() != form) {
+            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
+                    "the " + form + " claim is for tables in the " + form + " form; this table is in the "
+                            + spec.form() + " form");
+        }
+    }
+
+    /** The row {@link Param#ID} read afresh, only while still claimable (the advisory form's re-check). */
+    public Statement recheck(TableSpec spec) {
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        List<Param> params = new ArrayList<>();
+        String where = clauses.where(params);
+        params.add(Param.ID);
+        return new Statement("SELECT " + clauses.columns(ClaimShape.ROLES) + " FROM " + table(spec) + " h"
+                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?", params);
+    }
+
+    /** Clears the lease of the row {@link Param#ID} whose token is {@link Param#TOKEN}. */
+    public Statement releaseLease(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
+    }
+
+    /** The lease written anew for the row {@link Param#ID} still holding {@link Param#TOKEN}: SQL, without a result. */
+    protected String extendLeaseUpdate(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return "UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?";
+    }
+
+    /** The first step of a lease claim where UPDATE returns no rows: the claimable ids, under lock. */
+    protected Statement leaseIds(TableSpec spec) throws StatementException {
+        requireForm(spec, Form.LEASE);
+        ClaimClauses clauses = new ClaimClauses(this, spec);
+        List<Param> params = new ArrayList<>();
+        String where = clauses.where(params);
+        params.add(Param.LIMIT);
+        return new Statement("SELECT " + clauses.columns(ClaimShape.IDS) + " AS " + ClaimShape.ID + " FROM "
+                + table(spec) + " h" + where + clauses.orderBy() + " LIMIT ?" + lockClause(spec), params);
+    }
+
+    /** The second step: one row's lease written ({@link Param#LEASE}, {@link Param#ID}). */
+    protected Statement leaseWriteById(TableSpec spec) {
+        return Statement.of("UPDATE " + table(spec) + " SET " + quote(spec.lockedUntilColumn().orElseThrow()) + " = "
+                + later() + " WHERE " + quote(spec.idColumn()) + " = ?", Param.LEASE, Param.ID);
+    }
+
+    @Override
+    public Statement reschedule(TableSpec spec) {
+        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow()) + " = " + later());
+        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
+        spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
+        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
+        if (spec.form() == Form.LEASE) {
+            return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
+                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
+        }
+        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
     }
 
     /** The locking clause after {@code LIMIT}: only the claimed table's rows, never a subquery's. */
