@@ -36,6 +36,9 @@ public final class Bench {
     private final List<Integer> workerCounts;
     private final List<TestDatabase> databases;
     private final Path out;
+    private final List<String> modes;
+    private final List<Integer> latencyRates;
+    private final String latencySeconds;
 
     private Bench(Map<String, String> args) {
         this.rows = Integer.parseInt(args.getOrDefault("rows", "100000"));
@@ -46,6 +49,10 @@ public final class Bench {
         this.databases = List.of(args.getOrDefault("databases", "POSTGRES,MARIADB").split(",")).stream()
                 .map(TestDatabase::valueOf).toList();
         this.out = Path.of(args.getOrDefault("out", "results"));
+        this.modes = List.of(args.getOrDefault("modes", "throughput").split(","));
+        this.latencyRates = List.of(args.getOrDefault("rates", "20,200,1000").split(",")).stream()
+                .map(Integer::parseInt).toList();
+        this.latencySeconds = args.getOrDefault("seconds", "10");
     }
 
     public static void main(String[] argv) throws Exception {
@@ -71,6 +78,34 @@ public final class Bench {
     }
 
     private void run() throws Exception {
+        if (modes.contains("latency")) {
+            latency();
+        }
+        if (modes.contains("throughput")) {
+            throughput();
+        }
+    }
+
+    /** Latency mode: steady producers at each rate, enqueue-to-onMessage percentiles per form. */
+    private void latency() throws Exception {
+        Latency latency = new Latency(Duration.ofSeconds(Long.parseLong(latencySeconds)));
+        StringBuilder md = new StringBuilder("Latency: enqueue to onMessage, 4 workers, pollInterval PT0.05S up to"
+                + " PT0.2S; milliseconds.\n\n| database | form | rows/s | rows | p50 | p95 | p99 |\n|---|---|---|---|---|---|---|\n");
+        for (TestDatabase db : databases) {
+            for (int rate : latencyRates) {
+                for (Form form : Form.values()) {
+                    String row = Latency.row(db, form, rate, latency.measure(db, form, rate, 4));
+                    System.out.print(row);
+                    md.append(row);
+                }
+            }
+        }
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("latency.md"), md.toString());
+        System.out.println(md);
+    }
+
+    private void throughput() throws Exception {
         Results results = new Results(rows, payloadBytes);
         for (TestDatabase db : databases) {
             for (int repeat = 1; repeat <= repeats; repeat++) {
