@@ -39,6 +39,9 @@ public final class Bench {
     private final List<String> modes;
     private final List<Integer> latencyRates;
     private final String latencySeconds;
+    private final String smallBacklog;
+    private final String largeBacklog;
+    private final String scaleWindow;
 
     private Bench(Map<String, String> args) {
         this.rows = Integer.parseInt(args.getOrDefault("rows", "100000"));
@@ -53,6 +56,9 @@ public final class Bench {
         this.latencyRates = List.of(args.getOrDefault("rates", "20,200,1000").split(",")).stream()
                 .map(Integer::parseInt).toList();
         this.latencySeconds = args.getOrDefault("seconds", "10");
+        this.smallBacklog = args.getOrDefault("small-backlog", "10000");
+        this.largeBacklog = args.getOrDefault("large-backlog", "1000000");
+        this.scaleWindow = args.getOrDefault("window", "5000");
     }
 
     public static void main(String[] argv) throws Exception {
@@ -84,6 +90,30 @@ public final class Bench {
         if (modes.contains("throughput")) {
             throughput();
         }
+        if (modes.contains("scale")) {
+            scale();
+        }
+    }
+
+    /** Scale mode: the same deliveries from a backlog of 10,000 rows and of 1,000,000, 4 workers. */
+    private void scale() throws Exception {
+        int small = Integer.parseInt(smallBacklog);
+        int large = Integer.parseInt(largeBacklog);
+        Scale scale = new Scale(Integer.parseInt(scaleWindow));
+        StringBuilder md = new StringBuilder(String.format(java.util.Locale.ROOT, "Scale: rows/s over the first %s"
+                + " deliveries, 4 workers, from a backlog of %,d rows and of %,d rows.%n%n| database | form |"
+                + " %,d rows | %,d rows | ratio |%n|---|---|---|---|---|%n", scaleWindow, small, large, small, large));
+        for (TestDatabase db : databases) {
+            for (Form form : Form.values()) {
+                String row = Scale.row(db, form, scale.measure(db, form, small, 4), scale.measure(db, form, large, 4),
+                        small, large);
+                System.out.print(row);
+                md.append(row);
+            }
+        }
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("scale.md"), md.toString());
+        System.out.println(md);
     }
 
     /** Latency mode: steady producers at each rate, enqueue-to-onMessage percentiles per form. */

@@ -1,0 +1,62 @@
+package io.inboxra.bench;
+
+import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.TestDatabase;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Scale mode: how the cost of a delivery grows with the table. The same number of rows is
+ * delivered from a small backlog and from a large one; the ratio of the two rates shows it.
+ */
+final class Scale {
+
+    private final int window;
+
+    Scale(int window) {
+        this.window = window;
+    }
+
+    /** @return rows per second over the first {@code window} deliveries from a table of {@code backlog} rows */
+    double measure(TestDatabase db, Form form, int backlog, int workers) throws Exception {
+        String table = db.newInbox();
+        try {
+            db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', 100) FROM " + db.series(backlog));
+            AtomicLong delivered = new AtomicLong();
+            Map<String, String> p = db.properties("scale", table);
+            p.put("workers", String.valueOf(workers));
+            p.put("connections", String.valueOf(Math.max(4, workers)));
+            p.put("pollInterval", "PT0.01S");
+            p.put("maxPollInterval", "PT0.05S");
+            switch (form) {
+                case LEASE -> p.put("lockedUntilColumn", "locked_until");
+                case ADVISORY -> p.put("advisoryLock", "id");
+                case ROW_LOCK -> { }
+            }
+            try (Harness server = Harness.start()) {
+                long[] started = new long[1];
+                server.activate(message -> {
+                    if (delivered.getAndIncrement() == 0) {
+                        started[0] = System.nanoTime();
+                    }
+                    return Outcome.ack();
+                }, p);
+                while (delivered.get() < window) {
+                    Thread.sleep(5);
+                }
+                return (window - 1) / ((System.nanoTime() - started[0]) / 1e9);
+            }
+        } finally {
+            db.execute("DROP TABLE " + table);
+        }
+    }
+
+    static String row(TestDatabase db, Form form, double small, double large, int smallBacklog, int largeBacklog) {
+        return String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.2f |%n", db, form.name().toLowerCase(), small,
+                large, large / small);
+    }
+}
