@@ -215,18 +215,19 @@ public final class Bench {
         }
     }
 
-    /** The adapter, in the given form, driven through real Narayana transactions. */
-    private static void adapter(TestDatabase db, String table, Form form, int workers) throws Exception {
-        Map<String, String> p = db.properties("bench", table);
+    /** A subscription kept busy: polls often, a pool as large as its workers. */
+    static Map<String, String> busy(TestDatabase db, String name, String table, Form form, int workers) {
+        Map<String, String> p = db.properties(name, table, form);
         p.put("workers", String.valueOf(workers));
         p.put("connections", String.valueOf(Math.max(4, workers)));
         p.put("pollInterval", "PT0.01S");
         p.put("maxPollInterval", "PT0.05S");
-        switch (form) {
-            case LEASE -> p.put("lockedUntilColumn", "locked_until");
-            case ADVISORY -> p.put("advisoryLock", "id");
-            case ROW_LOCK -> { }
-        }
+        return p;
+    }
+
+    /** The adapter, in the given form, driven through real Narayana transactions. */
+    private static void adapter(TestDatabase db, String table, Form form, int workers) throws Exception {
+        Map<String, String> p = busy(db, "bench", table, form, workers);
         try (Harness server = Harness.start()) {
             server.activate(message -> Outcome.ack(), p);
             while (db.count("SELECT count(*) FROM " + table) > 0) {

@@ -32,15 +32,10 @@ final class Latency {
         String table = db.newInbox();
         Recorder recorder = new Recorder(3);
         try (Harness server = Harness.start()) {
-            Map<String, String> p = db.properties("latency", table);
+            Map<String, String> p = db.properties("latency", table, form);
             p.put("workers", String.valueOf(workers));
             p.put("pollInterval", "PT0.05S");
             p.put("maxPollInterval", "PT0.2S");
-            switch (form) {
-                case LEASE -> p.put("lockedUntilColumn", "locked_until");
-                case ADVISORY -> p.put("advisoryLock", "id");
-                case ROW_LOCK -> { }
-            }
             server.activate(message -> {
                 long enqueued = Long.parseLong(message.text());
                 recorder.recordValue(Math.max(0, (System.nanoTime() - enqueued) / 1000));

@@ -27,16 +27,7 @@ final class Scale {
         try {
             db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', 100) FROM " + db.series(backlog));
             AtomicLong delivered = new AtomicLong();
-            Map<String, String> p = db.properties("scale", table);
-            p.put("workers", String.valueOf(workers));
-            p.put("connections", String.valueOf(Math.max(4, workers)));
-            p.put("pollInterval", "PT0.01S");
-            p.put("maxPollInterval", "PT0.05S");
-            switch (form) {
-                case LEASE -> p.put("lockedUntilColumn", "locked_until");
-                case ADVISORY -> p.put("advisoryLock", "id");
-                case ROW_LOCK -> { }
-            }
+            Map<String, String> p = Bench.busy(db, "scale", table, form, workers);
             try (Harness server = Harness.start()) {
                 long[] started = new long[1];
                 server.activate(message -> {

@@ -1,5 +1,6 @@
 package io.inboxra.harness;
 
+import io.inboxra.dialect.Form;
 import org.mariadb.jdbc.MariaDbDataSource;
 
 import java.sql.Connection;
@@ -194,6 +195,17 @@ public enum TestDatabase {
 
     /** @return the activation config every test starts from: fast polling, this database */
     public abstract Map<String, String> properties(String name, String table);
+
+    /** @return the activation config every test starts from, claiming in the given form on this database */
+    public Map<String, String> properties(String name, String table, Form form) {
+        Map<String, String> p = properties(name, table);
+        switch (form) {
+            case LEASE -> p.put("lockedUntilColumn", "locked_until");
+            case ADVISORY -> p.put("advisoryLock", "id");
+            case ROW_LOCK -> { }
+        }
+        return p;
+    }
 
     /** @return an XA data source, as an MDB's own would be */
     public abstract XADataSource xaDataSource();

@@ -63,13 +63,7 @@ class DeliveryTest {
 
     /** The test's activation config on the given database, in the given form. */
     static Map<String, String> properties(TestDatabase db, Form form, String name, String table) {
-        Map<String, String> p = db.properties(name, table);
-        switch (form) {
-            case LEASE -> p.put("lockedUntilColumn", "locked_until");
-            case ADVISORY -> p.put("advisoryLock", "id");
-            case ROW_LOCK -> { }
-        }
-        return p;
+        return db.properties(name, table, form);
     }
 
     private String inbox(TestDatabase db) throws SQLException {
