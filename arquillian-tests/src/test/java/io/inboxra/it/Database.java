@@ -45,6 +45,32 @@ final class Database {
         return ids;
     }
 
+    /**
+     * Runs an insert and returns what it inserted, id to the value of {@code column}: read from the
+     * insert itself, since the MDBs may take the rows before a later query could see them.
+     */
+    static java.util.Map<Long, String> insert(String insert, String column) throws SQLException {
+        java.util.Map<Long, String> rows = new java.util.HashMap<>();
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "WITH inserted AS (" + insert + " RETURNING id, " + column + ") SELECT id, " + column + " FROM inserted")) {
+            while (rs.next()) {
+                rows.put(rs.getLong(1), rs.getString(2));
+            }
+        }
+        return rows;
+    }
+
+    /** @return the ids of the rows whose value is {@code value} */
+    static Set<Long> where(java.util.Map<Long, String> rows, java.util.function.Predicate<String> value) {
+        Set<Long> ids = new HashSet<>();
+        rows.forEach((id, v) -> {
+            if (value.test(v)) {
+                ids.add(id);
+            }
+        });
+        return ids;
+    }
+
     /** The tables, created before the subscriptions check them (the MDBs deploy after this). */
     static void createSchema() throws SQLException {
         String inbox = " (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, queue TEXT)";

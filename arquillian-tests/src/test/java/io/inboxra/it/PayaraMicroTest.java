@@ -15,6 +15,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -53,8 +54,8 @@ class PayaraMicroTest {
 
     @Test
     void fiveHundredRowsAreDeliveredAndEachEffectCommitsExactlyOnce() throws Exception {
-        Database.execute("INSERT INTO it_exactly (payload) SELECT 'row ' || g FROM generate_series(1, 500) g");
-        Set<Long> rows = Database.ids("SELECT id FROM it_exactly");
+        Set<Long> rows = Database.insert("INSERT INTO it_exactly (payload) SELECT 'row ' || g"
+                + " FROM generate_series(1, 500) g", "payload").keySet();
         until("every row is settled", () -> Database.count("SELECT count(*) FROM it_exactly") == 0);
         until("every effect has committed", () -> Database.count(
                 "SELECT count(*) FROM it_effects WHERE mdb = 'ExactlyOnce'") >= 500);
@@ -64,10 +65,10 @@ class PayaraMicroTest {
 
     @Test
     void aFailedDeliveryCommitsNothingAndTheRowComesBack() throws Exception {
-        Database.execute("INSERT INTO it_flaky (payload) SELECT CASE WHEN g % 4 = 0 THEN 'throw' WHEN g % 4 = 1"
-                + " THEN 'rollback' ELSE 'ok' END FROM generate_series(1, 40) g");
-        Set<Long> rows = Database.ids("SELECT id FROM it_flaky");
-        Set<Long> failing = Database.ids("SELECT id FROM it_flaky WHERE payload <> 'ok'");
+        Map<Long, String> inserted = Database.insert("INSERT INTO it_flaky (payload) SELECT CASE WHEN g % 4 = 0 THEN 'throw' WHEN g % 4 = 1"
+                + " THEN 'rollback' ELSE 'ok' END FROM generate_series(1, 40) g", "payload");
+        Set<Long> rows = inserted.keySet();
+        Set<Long> failing = Database.where(inserted, payload -> !payload.equals("ok"));
         until("every row is settled", () -> Database.count("SELECT count(*) FROM it_flaky") == 0);
         assertEquals(40, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'Flaky'"),
                 "the effects of the failed calls rolled back with them");
@@ -88,8 +89,8 @@ class PayaraMicroTest {
     }
 
     private static void deliversEachRowOnce(String table, String mdb) throws Exception {
-        Database.execute("INSERT INTO " + table + " (payload) SELECT 'row ' || g FROM generate_series(1, 200) g");
-        Set<Long> rows = Database.ids("SELECT id FROM " + table);
+        Set<Long> rows = Database.insert("INSERT INTO " + table + " (payload) SELECT 'row ' || g"
+                + " FROM generate_series(1, 200) g", "payload").keySet();
         until("every row is settled", () -> Database.count("SELECT count(*) FROM " + table) == 0);
         until("every effect has committed", () -> Database.count(
                 "SELECT count(*) FROM it_effects WHERE mdb = '" + mdb + "'") >= 200);
@@ -99,8 +100,8 @@ class PayaraMicroTest {
 
     @Test
     void aPoisonRowIsDeadLetteredAfterMaxAttempts() throws Exception {
-        Database.execute("INSERT INTO it_poison (payload) VALUES ('poison')");
-        long id = Database.count("SELECT id FROM it_poison");
+        long id = Database.insert("INSERT INTO it_poison (payload) VALUES ('poison')", "payload").keySet()
+                .iterator().next();
         until("the poison row is dead-lettered", () -> Database.count("SELECT count(*) FROM it_dead") == 1);
         assertEquals(0, Database.count("SELECT count(*) FROM it_poison"));
         assertEquals(3, Database.count("SELECT count(*) FROM it_invocations WHERE mdb = 'Poison'"), "three attempts");
@@ -123,10 +124,10 @@ class PayaraMicroTest {
 
     @Test
     void twoMdbsOnTwoQueuesOfOneTableGetOnlyTheirQueuesRows() throws Exception {
-        Database.execute("INSERT INTO it_queues (payload, queue) SELECT 'r', CASE WHEN g % 2 = 0 THEN 'a' ELSE 'b'"
-                + " END FROM generate_series(1, 40) g");
-        Set<Long> a = Database.ids("SELECT id FROM it_queues WHERE queue = 'a'");
-        Set<Long> b = Database.ids("SELECT id FROM it_queues WHERE queue = 'b'");
+        Map<Long, String> inserted = Database.insert("INSERT INTO it_queues (payload, queue) SELECT 'r', CASE WHEN g % 2 = 0 THEN 'a' ELSE 'b'"
+                + " END FROM generate_series(1, 40) g", "queue");
+        Set<Long> a = Database.where(inserted, "a"::equals);
+        Set<Long> b = Database.where(inserted, "b"::equals);
         until("every row is settled", () -> Database.count("SELECT count(*) FROM it_queues") == 0);
         assertEquals(a, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'QueueA:a'"));
         assertEquals(b, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'QueueB:b'"));
@@ -135,9 +136,9 @@ class PayaraMicroTest {
 
     @Test
     void microProfileConfigOverridesTheAnnotatedQueue() throws Exception {
-        Database.execute("INSERT INTO it_config (payload, queue) SELECT 'r', CASE WHEN g % 2 = 0 THEN 'a' ELSE 'b'"
-                + " END FROM generate_series(1, 10) g");
-        Set<Long> b = Database.ids("SELECT id FROM it_config WHERE queue = 'b'");
+        Map<Long, String> inserted = Database.insert("INSERT INTO it_config (payload, queue) SELECT 'r', CASE WHEN g % 2 = 0 THEN 'a' ELSE 'b'"
+                + " END FROM generate_series(1, 10) g", "queue");
+        Set<Long> b = Database.where(inserted, "b"::equals);
         until("queue b is settled", () -> Database.count("SELECT count(*) FROM it_config WHERE queue = 'b'") == 0);
         Thread.sleep(1000);
         assertEquals(5, Database.count("SELECT count(*) FROM it_config WHERE queue = 'a'"),
