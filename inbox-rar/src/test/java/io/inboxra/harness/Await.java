@@ -18,4 +18,14 @@ public final class Await {
             Thread.sleep(20);
         }
     }
+
+    /** Sleeps inside a listener, which may not throw checked exceptions: a handler that takes its time. */
+    public static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
 }

@@ -84,7 +84,7 @@ class ActivationErrorsTest {
     @Test
     void anUnknownDialectIsRefused() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'dialect' is 'oracle': not a built-in"
-                + " dialect (h2, mariadb, mysql, postgres) nor a class name; name a built-in dialect, the fully qualified class"
+                + " dialect (h2, mariadb, mysql, postgres, sqlite) nor a class name; name a built-in dialect, the fully qualified class"
                 + " of your own io.inboxra.dialect.Dialect, or remove 'dialect' to detect it.",
                 failure(p -> p.put("dialect", "oracle")));
     }

@@ -309,7 +309,7 @@ class DeliveryTest {
             // A lease whose release was cut off by the kill runs out soon.
             p.put("lease", "PT5S");
             Harness.Activation mdb = server.activate(message -> {
-                sleep(2);
+                Await.sleep(2);
                 return Outcome.ack();
             }, p);
             Await.until("some rows are settled", LONG, () -> mdb.log().committed().size() >= 200);
@@ -340,7 +340,7 @@ class DeliveryTest {
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(message -> {
                 started.incrementAndGet();
-                sleep(1000);
+                Await.sleep(1000);
                 return Outcome.ack();
             }, p);
             Await.until("four deliveries are in work", LONG, () -> started.get() == 4);
@@ -349,15 +349,6 @@ class DeliveryTest {
             assertEquals(4, rows(db, table), "nothing new was claimed");
             Await.until("no connection of the subscription is left", Duration.ofSeconds(5),
                     () -> db.adapterConnections("draining") == 0);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -20,9 +20,11 @@ class DialectDetectionTest {
     @Test
     void theRealDatabasesAreDetected() throws Exception {
         try (Connection pg = Postgres.connect();
-             Connection h2 = DriverManager.getConnection("jdbc:h2:mem:detect", "sa", "")) {
+             Connection h2 = DriverManager.getConnection("jdbc:h2:mem:detect", "sa", "");
+             Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
             assertEquals("postgres", Dialects.resolve(Optional.empty(), pg.getMetaData(), null).name());
             assertEquals("h2", Dialects.resolve(Optional.empty(), h2.getMetaData(), null).name());
+            assertEquals("sqlite", Dialects.resolve(Optional.empty(), sqlite.getMetaData(), null).name());
         }
     }
 
@@ -40,6 +42,14 @@ class DialectDetectionTest {
                 () -> Dialects.resolve(Optional.empty(), metadata("H2", "2.1.214 (2022-06-13)", 2, 1), null));
         assertEquals("The database is H2 2.1.214 (2022-06-13): the h2 dialect needs 2.2.220 or later (the first with"
                 + " FOR UPDATE SKIP LOCKED); upgrade the database.", e.getMessage());
+    }
+
+    @Test
+    void anSqliteWithoutReturningIsRefusedNamingBothVersions() {
+        Dialects.DialectException e = assertThrows(Dialects.DialectException.class,
+                () -> Dialects.resolve(Optional.empty(), metadata("SQLite", "3.34.1", 3, 34), null));
+        assertEquals("The database is SQLite 3.34.1: the sqlite dialect needs 3.35 or later (the first with"
+                + " UPDATE ... RETURNING); upgrade the database.", e.getMessage());
     }
 
     @Test

@@ -51,7 +51,7 @@ class LeaseFormTest {
             p.put("connections", "4");
             Harness.Activation mdb = server.activate(message -> {
                 mostInWork.accumulateAndGet(inWork.incrementAndGet(), Math::max);
-                sleep(2000);
+                Await.sleep(2000);
                 inWork.decrementAndGet();
                 return Outcome.ack();
             }, p);
@@ -88,7 +88,7 @@ class LeaseFormTest {
         try (Harness server = Harness.start();
              EffectWriter writer = new EffectWriter(effects, ConcurrentHashMap.newKeySet(), message -> {
                  if (calls.incrementAndGet() == 1) {
-                     sleep(3000);   // three leases: another worker claims the row meanwhile
+                     Await.sleep(3000);   // three leases: another worker claims the row meanwhile
                  }
              })) {
             Map<String, String> p = Postgres.properties("outlived", table);
@@ -120,7 +120,7 @@ class LeaseFormTest {
             p.put("lease", "PT60S");
             Harness.Activation mdb = server.activate(message -> {
                 started.incrementAndGet();
-                sleep(500);
+                Await.sleep(500);
                 return Outcome.ack();
             }, p);
             Await.until("the first row is in work", Duration.ofSeconds(10), () -> started.get() == 1);
@@ -130,15 +130,6 @@ class LeaseFormTest {
             assertEquals(9, Postgres.count("SELECT count(*) FROM " + table), "the row in work settled");
             assertEquals(0, Postgres.count("SELECT count(*) FROM " + table + " WHERE locked_until IS NOT NULL"),
                     "the rows claimed ahead are free for another server at once");
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

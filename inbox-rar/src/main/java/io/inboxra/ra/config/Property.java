@@ -36,7 +36,7 @@ public enum Property {
     POLL_INTERVAL("pollInterval", "PT1S", "idle wait after an empty claim (ISO-8601 duration)"),
     MAX_POLL_INTERVAL("maxPollInterval", "PT10S", "the idle wait doubles up to this"),
     ISOLATION("isolation", "READ_COMMITTED", "isolation of the claim's transaction: READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE"),
-    DIALECT("dialect", "detected", "`postgres`, `mysql`, `mariadb`, `h2`, or the class name of your own `io.inboxra.dialect.Dialect`"),
+    DIALECT("dialect", "detected", "`postgres`, `mysql`, `mariadb`, `h2`, `sqlite`, or the class name of your own `io.inboxra.dialect.Dialect`"),
     DATA_SOURCE_CLASS("dataSourceClass", "from `url`", "the `javax.sql.XADataSource` class of the database"),
     URL("url", "adapter's", "the JDBC URL"),
     USER("user", "adapter's", "the database user"),

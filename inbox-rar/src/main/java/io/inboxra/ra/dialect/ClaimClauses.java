@@ -18,9 +18,17 @@ final class ClaimClauses {
     private final Dialect dialect;
     private final TableSpec spec;
 
+    private final String rowValue;
+
     ClaimClauses(Dialect dialect, TableSpec spec) {
+        this(dialect, spec, "ROW");
+    }
+
+    /** @param rowValue the keyword before a row value's parentheses ({@code ROW}, or empty where there is none) */
+    ClaimClauses(Dialect dialect, TableSpec spec, String rowValue) {
         this.dialect = dialect;
         this.spec = spec;
+        this.rowValue = rowValue;
     }
 
     String columns(ClaimShape shape) {
@@ -82,7 +90,7 @@ final class ClaimClauses {
         List<String> key = new ArrayList<>();
         spec.priorityColumn().ifPresent(c -> key.add(alias + "." + dialect.quote(c)));
         key.add(alias + "." + dialect.quote(spec.idColumn()));
-        return key.size() == 1 ? key.get(0) : "ROW(" + String.join(", ", key) + ")";
+        return key.size() == 1 ? key.get(0) : rowValue + "(" + String.join(", ", key) + ")";
     }
 
     /** The FIFO group, labelled, to add to the selected columns; empty without groups. */

@@ -18,11 +18,14 @@ import java.util.function.Supplier;
  */
 public final class Dialects {
 
+    private static final String SKIP_LOCKED = "FOR UPDATE SKIP LOCKED";
+
     private static final Map<String, Supplier<Dialect>> BUILT_IN = Map.of(
             PostgresDialect.NAME, PostgresDialect::new,
             MySqlDialect.NAME, MySqlDialect::new,
             MariaDbDialect.NAME, MariaDbDialect::new,
-            H2Dialect.NAME, H2Dialect::new);
+            H2Dialect.NAME, H2Dialect::new,
+            SqliteDialect.NAME, SqliteDialect::new);
 
     private Dialects() {
     }
@@ -76,40 +79,46 @@ public final class Dialects {
         String lower = product.toLowerCase(Locale.ROOT);
         if (lower.contains("postgresql")) {
             requireVersion(product, version, metadata.getDatabaseMajorVersion(), metadata.getDatabaseMinorVersion(), 0,
-                    new int[] {9, 5, 0}, PostgresDialect.NAME);
+                    new int[] {9, 5, 0}, PostgresDialect.NAME, SKIP_LOCKED);
             return new PostgresDialect();
         }
         // MySQL Connector/J names MariaDB "MySQL", with a version such as 5.5.5-10.11.6-MariaDB.
         if (lower.contains("mariadb") || version.contains("MariaDB")) {
             int[] found = numbers(version.replaceFirst("^5\\.5\\.5-", ""));
-            requireVersion("MariaDB", version, found[0], found[1], found[2], new int[] {10, 6, 0}, MariaDbDialect.NAME);
+            requireVersion("MariaDB", version, found[0], found[1], found[2], new int[] {10, 6, 0}, MariaDbDialect.NAME, SKIP_LOCKED);
             return new MariaDbDialect();
         }
         if (lower.equals("mysql")) {
             int[] found = numbers(version);
-            requireVersion(product, version, found[0], found[1], found[2], new int[] {8, 0, 1}, MySqlDialect.NAME);
+            requireVersion(product, version, found[0], found[1], found[2], new int[] {8, 0, 1}, MySqlDialect.NAME, SKIP_LOCKED);
             return new MySqlDialect();
         }
         if (lower.equals("h2")) {
             int[] found = numbers(version);
-            requireVersion(product, version, found[0], found[1], found[2], new int[] {2, 2, 220}, H2Dialect.NAME);
+            requireVersion(product, version, found[0], found[1], found[2], new int[] {2, 2, 220}, H2Dialect.NAME, SKIP_LOCKED);
             return new H2Dialect();
+        }
+        if (lower.equals("sqlite")) {
+            int[] found = numbers(version);
+            requireVersion(product, version, found[0], found[1], found[2], new int[] {3, 35, 0}, SqliteDialect.NAME,
+                    "UPDATE ... RETURNING");
+            return new SqliteDialect();
         }
         throw new DialectException("The database is " + product + " " + metadata.getDatabaseProductVersion()
                 + ", which no built-in dialect serves: set 'dialect' to the class name of your own"
                 + " io.inboxra.dialect.Dialect.");
     }
 
-    /** The claim forms need FOR UPDATE SKIP LOCKED: refuse a database older than the first version with it. */
+    /** The claims need a feature (FOR UPDATE SKIP LOCKED): refuse a database older than the first version with it. */
     private static void requireVersion(String product, String version, int major, int minor, int patch, int[] needed,
-            String dialect) throws DialectException {
+            String dialect, String feature) throws DialectException {
         int[] found = {major, minor, patch};
         for (int i = 0; i < 3; i++) {
             if (found[i] != needed[i]) {
                 if (found[i] < needed[i]) {
                     throw new DialectException("The database is " + product + " " + version + ": the " + dialect
                             + " dialect needs " + needed[0] + "." + needed[1] + (needed[2] > 0 ? "." + needed[2] : "")
-                            + " or later (the first with FOR UPDATE SKIP LOCKED); upgrade the database.");
+                            + " or later (the first with " + feature + "); upgrade the database.");
                 }
                 return;
             }

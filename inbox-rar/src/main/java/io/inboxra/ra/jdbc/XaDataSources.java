@@ -1,6 +1,7 @@
 package io.inboxra.ra.jdbc;
 
 import io.inboxra.ra.config.DataSourceSettings;
+import io.inboxra.ra.xa.LocalXaDataSource;
 
 import java.beans.BeanInfo;
 import java.beans.IntrospectionException;
@@ -25,7 +26,9 @@ public final class XaDataSources {
             "jdbc:postgresql:", "org.postgresql.xa.PGXADataSource",
             "jdbc:h2:", "org.h2.jdbcx.JdbcDataSource",
             "jdbc:mariadb:", "org.mariadb.jdbc.MariaDbDataSource",
-            "jdbc:mysql:", "com.mysql.cj.jdbc.MysqlXADataSource");
+            "jdbc:mysql:", "com.mysql.cj.jdbc.MysqlXADataSource",
+            // SQLite's driver has no XA data source: a local connection with a one-phase resource.
+            "jdbc:sqlite:", LocalXaDataSource.class.getName());
 
     private XaDataSources() {
     }
@@ -55,6 +58,9 @@ public final class XaDataSources {
             throw new DataSourceException("Property 'dataSourceClass' is '" + className
                     + "': it cannot be created (" + e + "); name a data source class with a public"
                     + " no-argument constructor.");
+        }
+        if (dataSource instanceof LocalXaDataSource local) {
+            local.addDriverLoader(endpointLoader);
         }
         Map<String, Method> setters = setters(type);
         Map<String, String> values = new LinkedHashMap<>();

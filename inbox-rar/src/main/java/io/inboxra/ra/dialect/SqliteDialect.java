@@ -1,0 +1,109 @@
+package io.inboxra.ra.dialect;
+
+import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * SQLite 3.35 and later (the first with {@code UPDATE ... RETURNING}): the lease form only.
+ * SQLite has no row locks to skip and no advisory locks, but it runs one writer at a time, so
+ * a single {@code UPDATE ... RETURNING} claims atomically. Times are UTC text
+ * ({@code YYYY-MM-DD HH:MM:SS.SSS}, which sorts as it reads), so the time columns are
+ * {@code TEXT}; the lease's text is its fencing token. SQLite has no XA: its connections take
+ * part in the delivery's transaction through a one-phase-only resource
+ * ({@link io.inboxra.ra.xa.LocalXaDataSource}).
+ */
+public final class SqliteDialect implements Lease {
+
+    /** The name the {@code dialect} property takes. */
+    public static final String NAME = "sqlite";
+
+    private static final String NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String currentTimestamp() {
+        return NOW;
+    }
+
+    /** Now plus a bound number of milliseconds. */
+    private static String later() {
+        return "strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds')";
+    }
+
+    @Override
+    public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+        if (spec.form() != Form.LEASE) {
+            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
+                    "the lease claim is for tables in the lease form; this table is in the " + spec.form() + " form");
+        }
+        ClaimClauses clauses = clauses(spec);
+        String id = quote(spec.idColumn());
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        List<Param> params = new ArrayList<>(List.of(Param.LEASE));
+        String where = clauses.where(params);
+        params.add(Param.LIMIT);
+        return new Statement("UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE " + id
+                + " IN (SELECT h." + id + " FROM " + table(spec) + " h" + where + clauses.orderBy() + " LIMIT ?)"
+                + " RETURNING " + clauses.columns(shape) + clauses.group() + ", " + lockedUntil + " AS "
+                + ClaimShape.TOKEN, params);
+    }
+
+    @Override
+    public Statement extendLease(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ? RETURNING " + lockedUntil + " AS "
+                + ClaimShape.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
+    }
+
+    @Override
+    public Statement releaseLease(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
+    }
+
+    @Override
+    public Statement reschedule(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow()) + " = " + later());
+        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
+        set.append(", ").append(lockedUntil).append(" = NULL");
+        return Statement.of("UPDATE " + table(spec) + " SET " + set + " WHERE " + quote(spec.idColumn()) + " = ? AND "
+                + lockedUntil + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
+    }
+
+    @Override
+    public Statement purge(TableSpec spec) {
+        String id = quote(spec.idColumn());
+        return Statement.of("DELETE FROM " + table(spec) + " WHERE " + id + " IN (SELECT " + id + " FROM " + table(spec)
+                + " WHERE " + quote(spec.processedAtColumn().orElseThrow())
+                + " < strftime('%Y-%m-%d %H:%M:%f', 'now', (-? / 1000.0) || ' seconds') LIMIT ?)",
+                Param.AGE, Param.LIMIT);
+    }
+
+    @Override
+    public Optional<Statement> probe(TableSpec spec) {
+        List<Param> params = new ArrayList<>();
+        String where = clauses(spec).where(params);
+        return Optional.of(new Statement("SELECT 1 FROM " + table(spec) + " h" + where + " LIMIT 1", params));
+    }
+
+    /** SQLite writes row values without the ROW keyword. */
+    private ClaimClauses clauses(TableSpec spec) {
+        return new ClaimClauses(this, spec, "");
+    }
+}
