@@ -2,6 +2,7 @@ package io.inboxra.it;
 
 import io.inboxra.it.app.ExactlyOnce;
 import io.inboxra.it.broken.Broken;
+import io.inboxra.sample.IssueInvoice;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
@@ -37,6 +38,7 @@ class PayaraMicroTest {
     static WebArchive deployment() throws Exception {
         ServerLog.capture();
         Database.createSchema();
+        SampleDatabase.createSchema();
         Path dir = Path.of(System.getProperty("inbox.it.dir"));
         File broken = dir.resolve("broken.war").toFile();
         ShrinkWrap.create(WebArchive.class, "broken.war")
@@ -47,8 +49,14 @@ class PayaraMicroTest {
                 + "deploy --name broken " + broken.getAbsolutePath() + "\n");
         return ShrinkWrap.create(WebArchive.class, "inbox-it.war")
                 .addPackage(ExactlyOnce.class.getPackage())
-                .addAsLibraries(dir.resolve("postgresql.jar").toFile())
-                .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"),
+                .addPackage(IssueInvoice.class.getPackage())
+                .addAsLibraries(dir.resolve("postgresql.jar").toFile(), dir.resolve("mariadb-java-client.jar").toFile())
+                .addAsResource("sample-persistence.xml", "META-INF/persistence.xml")
+                .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"
+                        // The sample's own settings: its subscription reads the database its data source uses.
+                        + "inbox.IssueInvoice.url=${invoices.db.url}\n"
+                        + "inbox.IssueInvoice.user=${invoices.db.user}\n"
+                        + "inbox.IssueInvoice.password=${invoices.db.password}\n"),
                         "META-INF/microprofile-config.properties");
     }
 
@@ -144,6 +152,21 @@ class PayaraMicroTest {
         assertEquals(5, Database.count("SELECT count(*) FROM it_config WHERE queue = 'a'"),
                 "the annotated queue is left alone");
         assertEquals(b, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'ConfigOverridden:b'"));
+    }
+
+    @Test
+    void theSamplesMdbOnMariaDbIssuesEachInvoiceOnceWithItsJpaWrite() throws Exception {
+        long prepared = SampleDatabase.xaPrepares();
+        Set<Long> jobs = SampleDatabase.enqueueInvoices(300);
+        until("every invoice job is settled", () -> SampleDatabase.count("SELECT count(*) FROM invoice_jobs") == 0);
+        until("every invoice is issued", () -> SampleDatabase.count("SELECT count(*) FROM issued_invoices") >= 300);
+        assertEquals(300, SampleDatabase.count("SELECT count(*) FROM issued_invoices"));
+        assertEquals(jobs, SampleDatabase.ids("SELECT job_id FROM issued_invoices"), "one invoice per job, each once");
+        assertEquals(300, SampleDatabase.count("SELECT count(*) FROM issued_invoices"
+                + " WHERE number = CONCAT('MDB-', FLOOR(amount)) AND customer = 'ACME'"), "the payload decoded");
+        // Two phases on MariaDB for each row: the adapter's branch and the application's JPA write.
+        long twoPhase = SampleDatabase.xaPrepares() - prepared;
+        assertTrue(twoPhase >= 600, "MariaDB prepared " + twoPhase + " XA branches for 300 deliveries");
     }
 
     @Test

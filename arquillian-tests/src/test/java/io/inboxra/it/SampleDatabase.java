@@ -1,0 +1,76 @@
+package io.inboxra.it;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The sample's database on MariaDB: its two tables in MariaDB's syntax, and a user with a
+ * password for the application's data source (MicroProfile Config has no empty values).
+ */
+final class SampleDatabase {
+
+    private static final String URL = "jdbc:mariadb://127.0.0.1:3306/test";
+
+    private SampleDatabase() {
+    }
+
+    private static Connection connect() throws SQLException {
+        return DriverManager.getConnection(URL, "root", "");
+    }
+
+    static void createSchema() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE USER IF NOT EXISTS 'inbox_sample'@'%' IDENTIFIED BY 'inbox'");
+            s.execute("GRANT ALL PRIVILEGES ON *.* TO 'inbox_sample'@'%'");
+            s.execute("DROP TABLE IF EXISTS invoice_jobs, issued_invoices");
+            s.execute("CREATE TABLE invoice_jobs (id BIGINT AUTO_INCREMENT PRIMARY KEY, payload VARCHAR(4000) NOT NULL,"
+                    + " due_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), INDEX claim_order (due_at, id))");
+            s.execute("CREATE TABLE issued_invoices (job_id BIGINT PRIMARY KEY, number VARCHAR(100) NOT NULL,"
+                    + " customer VARCHAR(200) NOT NULL, amount DECIMAL(12, 2) NOT NULL, issued_at DATETIME(6) NOT NULL)");
+        }
+    }
+
+    /** Enqueues {@code n} invoice jobs as the sample's REST resource would, and returns their ids. */
+    static Set<Long> enqueueInvoices(int n) throws SQLException {
+        Set<Long> ids = new HashSet<>();
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "INSERT INTO invoice_jobs (payload) SELECT CONCAT('{\"number\":\"MDB-', seq, '\",\"customer\":\"ACME\","
+                        + "\"amount\":', seq, '.50}') FROM seq_1_to_" + n + " RETURNING id")) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
+    }
+
+    /** @return how many XA branches MariaDB has prepared since it started */
+    static long xaPrepares() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Com_xa_prepare'")) {
+            rs.next();
+            return rs.getLong(2);
+        }
+    }
+
+    static long count(String sql) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    static Set<Long> ids(String sql) throws SQLException {
+        Set<Long> ids = new HashSet<>();
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
+    }
+}
