@@ -1,24 +1,14 @@
 package io.inboxra.bench;
 
-import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
-import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -47,7 +37,7 @@ public final class Bench {
         this.rows = Integer.parseInt(args.getOrDefault("rows", "100000"));
         this.payloadBytes = Integer.parseInt(args.getOrDefault("payload", "100"));
         this.repeats = Integer.parseInt(args.getOrDefault("repeats", "3"));
-        this.workerCounts = List.of(args.getOrDefault("workers", "1,4,16").split(",")).stream()
+        this.workerCounts = List.of(args.getOrDefault("workers", "1,4,8,16").split(",")).stream()
                 .map(Integer::parseInt).toList();
         this.databases = List.of(args.getOrDefault("databases", "POSTGRES,MARIADB").split(",")).stream()
                 .map(TestDatabase::valueOf).toList();
@@ -72,17 +62,6 @@ public final class Bench {
         new Bench(args).run();
     }
 
-    /** What is measured: the plain-JDBC baseline, or the adapter in one form. */
-    private record Subject(String name, Form form) {
-        static List<Subject> all() {
-            List<Subject> subjects = new ArrayList<>(List.of(new Subject("plain JDBC", null)));
-            for (Form form : Form.values()) {
-                subjects.add(new Subject(form.name().toLowerCase().replace('_', ' '), form));
-            }
-            return subjects;
-        }
-    }
-
     private void run() throws Exception {
         if (modes.contains("latency")) {
             latency();
@@ -95,22 +74,29 @@ public final class Bench {
         }
     }
 
-    /** Scale mode: the same deliveries from a backlog of 10,000 rows and of 1,000,000, 4 workers. */
+    /**
+     * Scale mode: the same deliveries from a backlog of 10,000 rows and of 1,000,000, 4 workers; then
+     * again with as many settled rows retained (processed-at tables).
+     */
     private void scale() throws Exception {
         int small = Integer.parseInt(smallBacklog);
         int large = Integer.parseInt(largeBacklog);
         Scale scale = new Scale(Integer.parseInt(scaleWindow));
         StringBuilder md = new StringBuilder(String.format(java.util.Locale.ROOT, "Scale: rows/s over the first %s"
-                + " deliveries, 4 workers, from a backlog of %,d rows and of %,d rows.%n%n| database | form |"
-                + " %,d rows | %,d rows | ratio |%n|---|---|---|---|---|%n", scaleWindow, small, large, small, large));
+                + " deliveries, 4 workers, from a backlog of %,d rows and of %,d rows; settled rows deleted, or marked"
+                + " with as many marked rows retained.%n%n| database | form | settled rows | %,d rows | %,d rows |"
+                + " ratio |%n|---|---|---|---|---|---|%n", scaleWindow, small, large, small, large));
         for (TestDatabase db : databases) {
-            for (Form form : Form.values()) {
-                String row = Scale.row(db, form, scale.measure(db, form, small, 4), scale.measure(db, form, large, 4),
-                        small, large);
-                System.out.print(row);
-                md.append(row);
+            for (boolean retained : new boolean[] {false, true}) {
+                for (Form form : Form.values()) {
+                    String row = Scale.row(db, form, retained, scale.measure(db, form, small, 4, retained),
+                            scale.measure(db, form, large, 4, retained));
+                    System.out.print(row);
+                    md.append(row);
+                }
             }
         }
+        md.append("\nTarget: the large backlog at 0.9 or more of the small one's rate.\n");
         Files.createDirectories(out);
         Files.writeString(out.resolve("scale.md"), md.toString());
         System.out.println(md);
@@ -137,11 +123,12 @@ public final class Bench {
 
     private void throughput() throws Exception {
         Results results = new Results(rows, payloadBytes);
+        Throughput throughput = new Throughput(rows, payloadBytes);
         for (TestDatabase db : databases) {
             for (int repeat = 1; repeat <= repeats; repeat++) {
                 for (int workers : workerCounts) {
-                    for (Subject subject : Subject.all()) {
-                        double rate = measure(db, subject, workers);
+                    for (Throughput.Subject subject : Throughput.Subject.all()) {
+                        double rate = throughput.measure(db, subject, workers);
                         results.add(db.name(), subject.name(), workers, rate);
                         System.out.printf("%s %-12s %2d workers, run %d: %8.0f rows/s%n",
                                 db, subject.name(), workers, repeat, rate);
@@ -151,68 +138,12 @@ public final class Bench {
         }
         Files.createDirectories(out);
         Files.writeString(out.resolve("throughput.csv"), results.csv());
-        Files.writeString(out.resolve("throughput.md"), results.markdown());
+        Files.writeString(out.resolve("throughput.md"), results.markdown() + "\n" + results.targets());
+        for (TestDatabase db : databases) {
+            Chart.write(results, db.name(), out.resolve("throughput-" + db.name().toLowerCase() + ".png"));
+        }
         System.out.println(results.markdown());
-    }
-
-    private double measure(TestDatabase db, Subject subject, int workers) throws Exception {
-        String table = db.newInbox();
-        try {
-            db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', " + payloadBytes + ") FROM "
-                    + db.series(rows));
-            long started = System.nanoTime();
-            if (subject.form() == null) {
-                plainJdbc(db, table, workers);
-            } else {
-                adapter(db, table, subject.form(), workers);
-            }
-            return rows / (Duration.ofNanos(System.nanoTime() - started).toMillis() / 1000.0);
-        } finally {
-            db.execute("DROP TABLE " + table);
-        }
-    }
-
-    /** The baseline: the row lock form's claim and delete, by hand, one local transaction per row. */
-    private static void plainJdbc(TestDatabase db, String table, int workers) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(workers);
-        try {
-            List<Future<Void>> done = new ArrayList<>();
-            for (int i = 0; i < workers; i++) {
-                done.add(threads.submit(() -> {
-                    claimAndDeleteUntilEmpty(db, table);
-                    return null;
-                }));
-            }
-            for (Future<Void> f : done) {
-                f.get();
-            }
-        } finally {
-            threads.shutdown();
-        }
-    }
-
-    private static void claimAndDeleteUntilEmpty(TestDatabase db, String table) throws SQLException {
-        try (Connection c = db.connect();
-             PreparedStatement claim = c.prepareStatement("SELECT id, payload FROM " + table
-                     + " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED");
-             PreparedStatement delete = c.prepareStatement("DELETE FROM " + table + " WHERE id = ?")) {
-            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-            c.setAutoCommit(false);
-            while (true) {
-                long id;
-                try (ResultSet rs = claim.executeQuery()) {
-                    if (!rs.next()) {
-                        c.commit();
-                        return;
-                    }
-                    id = rs.getLong(1);
-                    rs.getString(2);
-                }
-                delete.setLong(1, id);
-                delete.executeUpdate();
-                c.commit();
-            }
-        }
+        System.out.println(results.targets());
     }
 
     /** A subscription kept busy: polls often, a pool as large as its workers. */
@@ -223,17 +154,6 @@ public final class Bench {
         p.put("pollInterval", "PT0.01S");
         p.put("maxPollInterval", "PT0.05S");
         return p;
-    }
-
-    /** The adapter, in the given form, driven through real Narayana transactions. */
-    private static void adapter(TestDatabase db, String table, Form form, int workers) throws Exception {
-        Map<String, String> p = busy(db, "bench", table, form, workers);
-        try (Harness server = Harness.start()) {
-            server.activate(message -> Outcome.ack(), p);
-            while (db.count("SELECT count(*) FROM " + table) > 0) {
-                Thread.sleep(20);
-            }
-        }
     }
 
 }

@@ -32,6 +32,50 @@ final class Results {
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
+    /** @return the median rate, or NaN when it was not measured */
+    double median(String database, String subject, int workers) {
+        List<Double> values = rates.get(key(database, subject, workers));
+        return values == null ? Double.NaN : median(values);
+    }
+
+    /** @return the subjects measured, in the order they ran */
+    List<String> subjects() {
+        return rates.keySet().stream().map(k -> k.split("\\|")[1]).distinct().toList();
+    }
+
+    /** @return the worker counts measured, in the order they ran */
+    List<Integer> workerCounts() {
+        return rates.keySet().stream().map(k -> Integer.parseInt(k.split("\\|")[2])).distinct().toList();
+    }
+
+    /**
+     * How far each target is: the row lock form at 8 workers against plain JDBC (0.90 on
+     * PostgreSQL, 0.85 on MariaDB), and every form against db-scheduler at the same threads.
+     */
+    String targets() {
+        StringBuilder text = new StringBuilder("Targets:\n\n");
+        Map<String, Double> rowLockTarget = Map.of("POSTGRES", 0.90, "MARIADB", 0.85);
+        for (String database : rates.keySet().stream().map(k -> k.split("\\|")[0]).distinct().toList()) {
+            double target = rowLockTarget.getOrDefault(database, 0.85);
+            double ratio = median(database, "row lock", 8) / baseline(database, 8);
+            text.append(String.format(Locale.ROOT, "- %s, row lock at 8 workers: %.2f of plain JDBC (target %.2f): %s%n",
+                    database, ratio, target, Double.isNaN(ratio) ? "not measured (run with 8 workers)"
+                            : ratio >= target ? "met" : String.format(Locale.ROOT, "%.2f short", target - ratio)));
+            for (int workers : workerCounts()) {
+                double scheduler = median(database, "db-scheduler", workers);
+                for (String subject : subjects()) {
+                    if (subject.equals("plain JDBC") || subject.equals("db-scheduler")) {
+                        continue;
+                    }
+                    double versus = median(database, subject, workers) / scheduler;
+                    text.append(String.format(Locale.ROOT, "- %s, %s at %d workers: %.2f× db-scheduler: %s%n", database,
+                            subject, workers, versus, versus >= 1 ? "ahead" : "behind"));
+                }
+            }
+        }
+        return text.toString();
+    }
+
     private double baseline(String database, int workers) {
         return median(rates.get(key(database, "plain JDBC", workers)));
     }

@@ -1,0 +1,134 @@
+package io.inboxra.bench;
+
+import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.TestDatabase;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Throughput mode: preload N rows, deliver until none is left, rows per second; for each form
+ * of the adapter and for the two baselines, with the same number of threads.
+ */
+final class Throughput {
+
+    /** What is measured: one of the baselines, or the adapter in one form. */
+    record Subject(String name, Form form) {
+        static final String PLAIN_JDBC = "plain JDBC";
+        static final String DB_SCHEDULER = "db-scheduler";
+
+        static List<Subject> all() {
+            List<Subject> subjects = new ArrayList<>(List.of(new Subject(PLAIN_JDBC, null), new Subject(DB_SCHEDULER, null)));
+            for (Form form : Form.values()) {
+                subjects.add(new Subject(form.name().toLowerCase().replace('_', ' '), form));
+            }
+            return subjects;
+        }
+    }
+
+    private final int rows;
+    private final int payloadBytes;
+
+    Throughput(int rows, int payloadBytes) {
+        this.rows = rows;
+        this.payloadBytes = payloadBytes;
+    }
+
+    /** @return rows per second, from the end of the preload until the last row is gone */
+    double measure(TestDatabase db, Subject subject, int workers) throws Exception {
+        if (subject.name().equals(Subject.DB_SCHEDULER)) {
+            DbSchedulerBaseline.createTable(db);
+            try {
+                DbSchedulerBaseline.preload(db, rows);
+                long started = System.nanoTime();
+                DbSchedulerBaseline.runUntilEmpty(db, workers);
+                return rate(started);
+            } finally {
+                db.execute("DROP TABLE " + DbSchedulerBaseline.TABLE);
+            }
+        }
+        String table = db.newInbox();
+        try {
+            db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', " + payloadBytes + ") FROM "
+                    + db.series(rows));
+            long started = System.nanoTime();
+            if (subject.form() == null) {
+                plainJdbc(db, table, workers);
+            } else {
+                adapter(db, table, subject.form(), workers);
+            }
+            return rate(started);
+        } finally {
+            db.execute("DROP TABLE " + table);
+        }
+    }
+
+    private double rate(long started) {
+        return rows / (Duration.ofNanos(System.nanoTime() - started).toMillis() / 1000.0);
+    }
+
+    /** The baseline: the row lock form's claim and delete, by hand, one local transaction per row. */
+    private static void plainJdbc(TestDatabase db, String table, int workers) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(workers);
+        try {
+            List<Future<Void>> done = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                done.add(threads.submit(() -> {
+                    claimAndDeleteUntilEmpty(db, table);
+                    return null;
+                }));
+            }
+            for (Future<Void> f : done) {
+                f.get();
+            }
+        } finally {
+            threads.shutdown();
+        }
+    }
+
+    private static void claimAndDeleteUntilEmpty(TestDatabase db, String table) throws SQLException {
+        try (Connection c = db.connect();
+             PreparedStatement claim = c.prepareStatement("SELECT id, payload FROM " + table
+                     + " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED");
+             PreparedStatement delete = c.prepareStatement("DELETE FROM " + table + " WHERE id = ?")) {
+            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            c.setAutoCommit(false);
+            while (true) {
+                long id;
+                try (ResultSet rs = claim.executeQuery()) {
+                    if (!rs.next()) {
+                        c.commit();
+                        return;
+                    }
+                    id = rs.getLong(1);
+                    rs.getString(2);
+                }
+                delete.setLong(1, id);
+                delete.executeUpdate();
+                c.commit();
+            }
+        }
+    }
+
+    /** The adapter, in the given form, driven through real Narayana transactions. */
+    private static void adapter(TestDatabase db, String table, Form form, int workers) throws Exception {
+        Map<String, String> p = Bench.busy(db, "bench", table, form, workers);
+        try (Harness server = Harness.start()) {
+            server.activate(message -> Outcome.ack(), p);
+            while (db.count("SELECT count(*) FROM " + table) > 0) {
+                Thread.sleep(20);
+            }
+        }
+    }
+}
