@@ -20,6 +20,10 @@ import java.util.logging.Logger;
  */
 public final class Bench {
 
+    /** Held here: JUL keeps loggers weakly, and a collected logger forgets its level. */
+    private static final List<Logger> QUIET = List.of(Logger.getLogger("io.inboxra"), Logger.getLogger("com.arjuna"),
+            Logger.getLogger("com.github.kagkarlsson"), Logger.getLogger("com.zaxxer.hikari"));
+
     private final int rows;
     private final int payloadBytes;
     private final int repeats;
@@ -27,6 +31,7 @@ public final class Bench {
     private final List<TestDatabase> databases;
     private final Path out;
     private final List<String> modes;
+    private final List<String> subjects;
     private final List<Integer> latencyRates;
     private final String latencySeconds;
     private final String smallBacklog;
@@ -42,6 +47,8 @@ public final class Bench {
         this.databases = List.of(args.getOrDefault("databases", "POSTGRES,MARIADB").split(",")).stream()
                 .map(TestDatabase::valueOf).toList();
         this.out = Path.of(args.getOrDefault("out", "results"));
+        this.subjects = List.of(args.getOrDefault("subjects",
+                "plain JDBC,db-scheduler,row lock,lease,advisory,row lock (bean-managed)").split(","));
         this.modes = List.of(args.getOrDefault("modes", "throughput").split(","));
         this.latencyRates = List.of(args.getOrDefault("rates", "20,200,1000").split(",")).stream()
                 .map(Integer::parseInt).toList();
@@ -57,8 +64,9 @@ public final class Bench {
             args.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
         }
         // The adapter's own logs would be noise here: only warnings and errors.
-        Logger.getLogger("io.inboxra").setLevel(Level.WARNING);
-        Logger.getLogger("com.arjuna").setLevel(Level.WARNING);
+        for (Logger logger : QUIET) {
+            logger.setLevel(Level.WARNING);
+        }
         new Bench(args).run();
     }
 
@@ -128,6 +136,9 @@ public final class Bench {
             for (int repeat = 1; repeat <= repeats; repeat++) {
                 for (int workers : workerCounts) {
                     for (Throughput.Subject subject : Throughput.Subject.all()) {
+                        if (!subjects.contains(subject.name())) {
+                            continue;
+                        }
                         double rate = throughput.measure(db, subject, workers);
                         results.add(db.name(), subject.name(), workers, rate);
                         System.out.printf("%s %-12s %2d workers, run %d: %8.0f rows/s%n",

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Throughput mode: preload N rows, deliver until none is left, rows per second; for each form
@@ -23,16 +24,22 @@ import java.util.concurrent.Future;
  */
 final class Throughput {
 
-    /** What is measured: one of the baselines, or the adapter in one form. */
-    record Subject(String name, Form form) {
+    /**
+     * What is measured: one of the baselines, or the adapter in one form, each delivery in a
+     * container transaction (Narayana) or, for the row lock form also, in the adapter's own
+     * local transaction (a bean-managed MDB): the difference is the container's share.
+     */
+    record Subject(String name, Form form, boolean transacted) {
         static final String PLAIN_JDBC = "plain JDBC";
         static final String DB_SCHEDULER = "db-scheduler";
 
         static List<Subject> all() {
-            List<Subject> subjects = new ArrayList<>(List.of(new Subject(PLAIN_JDBC, null), new Subject(DB_SCHEDULER, null)));
+            List<Subject> subjects = new ArrayList<>(List.of(new Subject(PLAIN_JDBC, null, false),
+                    new Subject(DB_SCHEDULER, null, false)));
             for (Form form : Form.values()) {
-                subjects.add(new Subject(form.name().toLowerCase().replace('_', ' '), form));
+                subjects.add(new Subject(form.name().toLowerCase().replace('_', ' '), form, true));
             }
+            subjects.add(new Subject("row lock (bean-managed)", Form.ROW_LOCK, false));
             return subjects;
         }
     }
@@ -52,7 +59,7 @@ final class Throughput {
             try {
                 DbSchedulerBaseline.preload(db, rows);
                 long started = System.nanoTime();
-                DbSchedulerBaseline.runUntilEmpty(db, workers);
+                DbSchedulerBaseline.runUntilEmpty(db, workers, rows);
                 return rate(started);
             } finally {
                 db.execute("DROP TABLE " + DbSchedulerBaseline.TABLE);
@@ -66,7 +73,7 @@ final class Throughput {
             if (subject.form() == null) {
                 plainJdbc(db, table, workers);
             } else {
-                adapter(db, table, subject.form(), workers);
+                adapter(db, table, subject, workers, rows);
             }
             return rate(started);
         } finally {
@@ -121,14 +128,31 @@ final class Throughput {
         }
     }
 
-    /** The adapter, in the given form, driven through real Narayana transactions. */
-    private static void adapter(TestDatabase db, String table, Form form, int workers) throws Exception {
-        Map<String, String> p = Bench.busy(db, "bench", table, form, workers);
+    /**
+     * The adapter, in the given form, driven through real Narayana transactions (or none). The listener
+     * counts the deliveries; the table is counted only once they are all in, since a count every
+     * few milliseconds would take database time from the deliveries being measured.
+     */
+    private static void adapter(TestDatabase db, String table, Subject subject, int workers, int rows)
+            throws Exception {
+        Map<String, String> p = Bench.busy(db, "bench", table, subject.form(), workers);
+        AtomicLong delivered = new AtomicLong();
         try (Harness server = Harness.start()) {
-            server.activate(message -> Outcome.ack(), p);
-            while (db.count("SELECT count(*) FROM " + table) > 0) {
-                Thread.sleep(20);
-            }
+            server.activate(message -> {
+                delivered.incrementAndGet();
+                return Outcome.ack();
+            }, p, subject.transacted());
+            untilEmpty(db, table, delivered, rows);
+        }
+    }
+
+    /** Waits until {@code rows} deliveries have run and the last transactions have emptied the table. */
+    static void untilEmpty(TestDatabase db, String table, AtomicLong delivered, int rows) throws Exception {
+        while (delivered.get() < rows) {
+            Thread.sleep(2);
+        }
+        while (db.count("SELECT count(*) FROM " + table) > 0) {
+            Thread.sleep(2);
         }
     }
 }
