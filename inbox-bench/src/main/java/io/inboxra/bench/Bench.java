@@ -71,6 +71,9 @@ public final class Bench {
     }
 
     private void run() throws Exception {
+        if (modes.contains("chart")) {
+            charts(Results.fromCsv(Files.readString(out.resolve("throughput.csv"))));
+        }
         if (modes.contains("latency")) {
             latency();
         }
@@ -129,6 +132,13 @@ public final class Bench {
         System.out.println(md);
     }
 
+    /** The chart of each database's throughput, next to the tables. */
+    private void charts(Results results) throws java.io.IOException {
+        for (TestDatabase db : databases) {
+            Chart.write(results, db.name(), out.resolve("throughput-" + db.name().toLowerCase() + ".png"));
+        }
+    }
+
     private void throughput() throws Exception {
         Results results = new Results(rows, payloadBytes);
         Throughput throughput = new Throughput(rows, payloadBytes);
@@ -150,9 +160,7 @@ public final class Bench {
         Files.createDirectories(out);
         Files.writeString(out.resolve("throughput.csv"), results.csv());
         Files.writeString(out.resolve("throughput.md"), results.markdown() + "\n" + results.targets());
-        for (TestDatabase db : databases) {
-            Chart.write(results, db.name(), out.resolve("throughput-" + db.name().toLowerCase() + ".png"));
-        }
+        charts(results);
         System.out.println(results.markdown());
         System.out.println(results.targets());
     }

@@ -5,6 +5,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +21,10 @@ final class Chart {
                 .title("Throughput on " + database + " (rows/s, median)")
                 .xAxisTitle("workers (threads)").yAxisTitle("rows/s").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        // Baselines in greys, the adapter's forms in colours.
+        chart.getStyler().setSeriesColors(new Color[] {new Color(90, 90, 90), new Color(170, 170, 170),
+                new Color(31, 119, 180), new Color(44, 160, 44), new Color(214, 39, 40), new Color(148, 103, 189)});
         List<Integer> workers = results.workerCounts();
         for (String subject : results.subjects()) {
             List<Double> medians = workers.stream().map(w -> results.median(database, subject, w))

@@ -18,6 +18,14 @@ final class Results {
         this.payloadBytes = payloadBytes;
     }
 
+    /** The medians of an earlier run, read back from its CSV (to draw its chart again). */
+    static Results fromCsv(String csv) {
+        Results results = new Results(0, 0);
+        csv.lines().skip(1).map(line -> line.split(",")).forEach(f ->
+                results.add(f[0], f[1], Integer.parseInt(f[2]), Double.parseDouble(f[3])));
+        return results;
+    }
+
     void add(String database, String subject, int workers, double rate) {
         rates.computeIfAbsent(key(database, subject, workers), k -> new ArrayList<>()).add(rate);
     }
