@@ -32,6 +32,8 @@ public final class Bench {
     private final Path out;
     private final List<String> modes;
     private final List<String> subjects;
+    /** The lease form's {@code batchSize} (option {@code --lease-batch}), for every mode. */
+    private static int leaseBatch = 1;
     private final List<Integer> latencyRates;
     private final String latencySeconds;
     private final String smallBacklog;
@@ -47,6 +49,7 @@ public final class Bench {
         this.databases = List.of(args.getOrDefault("databases", "POSTGRES,MARIADB").split(",")).stream()
                 .map(TestDatabase::valueOf).toList();
         this.out = Path.of(args.getOrDefault("out", "results"));
+        leaseBatch = Integer.parseInt(args.getOrDefault("lease-batch", "1"));
         this.subjects = List.of(args.getOrDefault("subjects",
                 "plain JDBC,db-scheduler,row lock,lease,advisory,row lock (bean-managed)").split(","));
         this.modes = List.of(args.getOrDefault("modes", "throughput").split(","));
@@ -165,9 +168,12 @@ public final class Bench {
         System.out.println(results.targets());
     }
 
-    /** A subscription kept busy: polls often, a pool as large as its workers. */
+    /** A subscription kept busy: polls often, a pool as large as its workers, the lease form's batch as asked. */
     static Map<String, String> busy(TestDatabase db, String name, String table, Form form, int workers) {
         Map<String, String> p = db.properties(name, table, form);
+        if (form == Form.LEASE) {
+            p.put("batchSize", String.valueOf(leaseBatch));
+        }
         p.put("workers", String.valueOf(workers));
         p.put("connections", String.valueOf(Math.max(4, workers)));
         p.put("pollInterval", "PT0.01S");

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,31 +35,23 @@ class CrashTest {
     private static final Duration LEASE = Duration.ofSeconds(3);
     private static final File LOG = new File("target/child-servers.log");
 
-    private final List<String> tables = new ArrayList<>();
-    private TestDatabase database;
+    private final TestTables tables = new TestTables();
     private Path freeze;
 
     @AfterEach
     void cleanUp() throws Exception {
-        for (String table : tables) {
-            database.execute("DROP TABLE IF EXISTS " + table);
-        }
+        tables.dropAll();
         if (freeze != null) {
             Files.deleteIfExists(freeze);
         }
     }
 
     private String inbox(TestDatabase db) throws SQLException {
-        database = db;
-        String table = db.newInbox();
-        tables.add(table);
-        return table;
+        return tables.inbox(db);
     }
 
     private String effects(TestDatabase db) throws SQLException {
-        String table = db.newTable("effects", "row_id BIGINT NOT NULL");
-        tables.add(table);
-        return table;
+        return tables.effects(db);
     }
 
     private static Map<String, String> properties(TestDatabase db, Form form, String table) {

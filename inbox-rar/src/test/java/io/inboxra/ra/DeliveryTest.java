@@ -6,6 +6,7 @@ import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import io.inboxra.dialect.Form;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,8 +41,7 @@ class DeliveryTest {
 
     private static final Duration LONG = Duration.ofSeconds(60);
 
-    private final List<String> tables = new ArrayList<>();
-    private TestDatabase database;
+    private final TestTables tables = new TestTables();
 
     /** Every database, in every form. */
     static Stream<Arguments> everyDatabaseAndForm() {
@@ -51,9 +51,7 @@ class DeliveryTest {
 
     @AfterEach
     void dropTables() throws SQLException {
-        for (String table : tables) {
-            database.execute("DROP TABLE IF EXISTS " + table);
-        }
+        tables.dropAll();
     }
 
     /** The test's activation config on PostgreSQL, in the given form. */
@@ -67,16 +65,11 @@ class DeliveryTest {
     }
 
     private String inbox(TestDatabase db) throws SQLException {
-        database = db;
-        String table = db.newInbox();
-        tables.add(table);
-        return table;
+        return tables.inbox(db);
     }
 
     private String effects(TestDatabase db) throws SQLException {
-        String table = db.newTable("effects", "row_id BIGINT NOT NULL");
-        tables.add(table);
-        return table;
+        return tables.effects(db);
     }
 
     private static long rows(TestDatabase db, String table) throws SQLException {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -33,22 +34,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** FIFO groups: one row of a group in work at a time, in order; groups in parallel. Every form. */
 class FifoTest {
 
-    private final List<String> tables = new ArrayList<>();
-    private TestDatabase database;
+    private final TestTables tables = new TestTables();
 
     @AfterEach
     void dropTables() throws SQLException {
-        for (String table : tables) {
-            database.execute("DROP TABLE IF EXISTS " + table);
-        }
+        tables.dropAll();
     }
 
     private String inbox(TestDatabase db) throws SQLException {
-        database = db;
-        String table = db.newTable("fifo", db.inboxColumns() + ", grp " + db.text() + " NOT NULL");
+        String table = tables.create(db, "fifo", db.inboxColumns() + ", grp " + db.text() + " NOT NULL");
         // The head check looks up earlier rows of the group: an index on (group, claim order) serves it.
         db.execute("CREATE INDEX " + table + "_group ON " + table + " (grp, id)");
-        tables.add(table);
         return table;
     }
 
@@ -165,9 +161,7 @@ class FifoTest {
     @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
     void aFailingHeadKeepsItsGroupWaitingUntilItIsDeadLettered(TestDatabase db, Form form) throws Exception {
         String table = inbox(db);
-        String dead = db.newTable("dead", "id BIGINT PRIMARY KEY, payload " + db.text() + ", attempts INT, reason "
-                + db.text() + ", dead_at " + db.timestamp());
-        tables.add(dead);
+        String dead = tables.deadLetters(db);
         db.execute("INSERT INTO " + table + " (payload, grp) VALUES ('a:poison', 'a'), ('a:second', 'a'),"
                 + " ('b:only', 'b')");
         List<String> order = new CopyOnWriteArrayList<>();

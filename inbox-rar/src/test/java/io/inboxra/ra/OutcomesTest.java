@@ -11,13 +11,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -28,29 +28,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Outcomes, attempts, backoff, dead letters and retention, in every form. */
 class OutcomesTest {
 
-    private final List<String> tables = new ArrayList<>();
+    private final TestTables tables = new TestTables();
 
     @AfterEach
     void dropTables() throws SQLException {
-        for (String table : tables) {
-            database.execute("DROP TABLE IF EXISTS " + table);
-        }
+        tables.dropAll();
     }
 
-    private TestDatabase database = TestDatabase.POSTGRES;
-
     private String inbox(TestDatabase db) throws SQLException {
-        database = db;
-        String table = db.newInbox();
-        tables.add(table);
-        return table;
+        return tables.inbox(db);
     }
 
     private String deadLetters(TestDatabase db) throws SQLException {
-        String table = db.newTable("dead", "id BIGINT PRIMARY KEY, queue " + db.text() + ", payload " + db.text()
-                + ", attempts INT, reason " + db.text() + ", dead_at " + db.timestamp());
-        tables.add(table);
-        return table;
+        return tables.deadLetters(db);
     }
 
     @ParameterizedTest
@@ -151,9 +141,7 @@ class OutcomesTest {
     @ParameterizedTest
     @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
     void aDeadLetterOutcomeMarksTheRowAndClaimsSkipIt(TestDatabase db, Form form) throws Exception {
-        String table = db.newTable("inbox", db.inboxColumns() + ", dead_at " + db.timestamp());
-        database = db;
-        tables.add(table);
+        String table = tables.create(db, "inbox", db.inboxColumns() + ", dead_at " + db.timestamp());
         db.execute("INSERT INTO " + table + " (payload) VALUES ('unknown customer'), ('fine')");
         List<String> calls = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {

@@ -7,9 +7,7 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
-import java.util.HashSet;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * One row a claim took.
@@ -33,26 +31,46 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
         return new ClaimedRow(id, payload, failedAttempts, token, claim.key(), claim.group());
     }
 
-    /** Reads the current row of a claim's result, by the labels of {@link ClaimShape#ROLES}. */
-    static ClaimedRow read(ResultSet rs) throws SQLException {
-        ResultSetMetaData meta = rs.getMetaData();
-        Set<String> labels = new HashSet<>();
-        int payloadType = Types.VARCHAR;
-        for (int i = 1; i <= meta.getColumnCount(); i++) {
-            String label = meta.getColumnLabel(i).toLowerCase(Locale.ROOT);
-            labels.add(label);
-            if (label.equals(ClaimShape.PAYLOAD)) {
-                payloadType = meta.getColumnType(i);
+    /**
+     * Where a claim's result has each role's column ({@link ClaimShape#ROLES} labels), read once
+     * per statement from the result's metadata rather than once per row.
+     */
+    record Layout(int id, int payload, boolean binaryPayload, int attempt, int token, int key, int group) {
+
+        static Layout of(ResultSetMetaData meta) throws SQLException {
+            int id = 0, payload = 0, attempt = 0, token = 0, key = 0, group = 0;
+            boolean binary = false;
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                switch (meta.getColumnLabel(i).toLowerCase(Locale.ROOT)) {
+                    case ClaimShape.ID -> id = i;
+                    case ClaimShape.PAYLOAD -> {
+                        payload = i;
+                        binary = isBinary(meta.getColumnType(i));
+                    }
+                    case ClaimShape.ATTEMPT -> attempt = i;
+                    case ClaimShape.TOKEN -> token = i;
+                    case ClaimShape.KEY -> key = i;
+                    case ClaimShape.GROUP -> group = i;
+                    default -> { }
+                }
             }
+            if (id == 0) {
+                throw new SQLException("the claim returned no column labelled " + ClaimShape.ID);
+            }
+            return new Layout(id, payload, binary, attempt, token, key, group);
         }
-        byte[] payload = !labels.contains(ClaimShape.PAYLOAD) ? null
-                : isBinary(payloadType) ? rs.getBytes(ClaimShape.PAYLOAD) : bytes(rs.getString(ClaimShape.PAYLOAD));
-        return new ClaimedRow(rs.getObject(ClaimShape.ID),
+    }
+
+    /** Reads the current row of a claim's result, by its layout. */
+    static ClaimedRow read(ResultSet rs, Layout layout) throws SQLException {
+        byte[] payload = layout.payload() == 0 ? null
+                : layout.binaryPayload() ? rs.getBytes(layout.payload()) : bytes(rs.getString(layout.payload()));
+        return new ClaimedRow(rs.getObject(layout.id()),
                 payload == null ? new byte[0] : payload,
-                labels.contains(ClaimShape.ATTEMPT) ? rs.getInt(ClaimShape.ATTEMPT) : 0,
-                labels.contains(ClaimShape.TOKEN) ? rs.getObject(ClaimShape.TOKEN) : null,
-                labels.contains(ClaimShape.KEY) ? rs.getObject(ClaimShape.KEY) : null,
-                labels.contains(ClaimShape.GROUP) ? rs.getObject(ClaimShape.GROUP) : null);
+                layout.attempt() == 0 ? 0 : rs.getInt(layout.attempt()),
+                layout.token() == 0 ? null : rs.getObject(layout.token()),
+                layout.key() == 0 ? null : rs.getObject(layout.key()),
+                layout.group() == 0 ? null : rs.getObject(layout.group()));
     }
 
     /** A database's "yes" to a lock function: true, or 1 where booleans are numbers (MySQL). */

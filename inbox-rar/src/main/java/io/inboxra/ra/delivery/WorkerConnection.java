@@ -26,6 +26,7 @@ final class WorkerConnection implements AutoCloseable {
     private final XAConnection xaConnection;
     private final Connection connection;
     private final Map<String, PreparedStatement> prepared = new HashMap<>();
+    private final Map<String, ClaimedRow.Layout> layouts = new HashMap<>();
 
     private WorkerConnection(XAConnection xaConnection, int isolation) throws SQLException {
         this.xaConnection = xaConnection;
@@ -59,11 +60,24 @@ final class WorkerConnection implements AutoCloseable {
     List<ClaimedRow> claim(Statement statement, Bindings bindings) throws SQLException {
         List<ClaimedRow> rows = new ArrayList<>();
         try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+            ClaimedRow.Layout layout = null;
             while (rs.next()) {
-                rows.add(ClaimedRow.read(rs));
+                if (layout == null) {
+                    layout = layout(statement, rs);
+                }
+                rows.add(ClaimedRow.read(rs, layout));
             }
         }
         return rows;
+    }
+
+    private ClaimedRow.Layout layout(Statement statement, ResultSet rs) throws SQLException {
+        ClaimedRow.Layout layout = layouts.get(statement.sql());
+        if (layout == null) {
+            layout = ClaimedRow.Layout.of(rs.getMetaData());
+            layouts.put(statement.sql(), layout);
+        }
+        return layout;
     }
 
     /** @return whether the query returns a row */

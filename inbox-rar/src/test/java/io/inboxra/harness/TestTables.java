@@ -1,0 +1,50 @@
+package io.inboxra.harness;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The tables one test creates, each on its database, dropped after the test: a test class
+ * holds one and calls {@link #dropAll()} from its {@code @AfterEach}.
+ */
+public final class TestTables {
+
+    private record Created(TestDatabase db, String table) {
+    }
+
+    private final List<Created> created = new ArrayList<>();
+
+    /** @return a new inbox table with the claim-order index (see {@link TestDatabase#newInbox()}) */
+    public String inbox(TestDatabase db) throws SQLException {
+        return remember(db, db.newInbox());
+    }
+
+    /** @return a new table of a fresh name starting with {@code prefix} */
+    public String create(TestDatabase db, String prefix, String columns) throws SQLException {
+        return remember(db, db.newTable(prefix, columns));
+    }
+
+    /** @return the effects table of an MDB's own writes: one row per delivery it made */
+    public String effects(TestDatabase db) throws SQLException {
+        return create(db, "effects", "row_id BIGINT NOT NULL");
+    }
+
+    /** @return a dead-letter table in the shape the adapter writes */
+    public String deadLetters(TestDatabase db) throws SQLException {
+        return create(db, "dead", "id BIGINT PRIMARY KEY, queue " + db.text() + ", payload " + db.text()
+                + ", attempts INT, reason " + db.text() + ", dead_at " + db.timestamp());
+    }
+
+    private String remember(TestDatabase db, String table) {
+        created.add(new Created(db, table));
+        return table;
+    }
+
+    public void dropAll() throws SQLException {
+        for (Created c : created) {
+            c.db().execute("DROP TABLE IF EXISTS " + c.table());
+        }
+        created.clear();
+    }
+}
