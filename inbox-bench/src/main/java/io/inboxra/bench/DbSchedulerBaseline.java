@@ -11,7 +11,6 @@ import io.inboxra.harness.TestDatabase;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The second baseline: db-scheduler executing one-time tasks that do nothing, on the same
@@ -52,10 +51,9 @@ final class DbSchedulerBaseline {
     }
 
     /** Starts a scheduler, waits until every task has run, stops it. */
-    static void runUntilEmpty(TestDatabase db, int threads, int rows) throws Exception {
-        AtomicLong executed = new AtomicLong();
+    static void runUntilEmpty(TestDatabase db, int threads, int rows, Span executed) throws Exception {
         OneTimeTask<Void> task = Tasks.oneTime("bench", Void.class)
-                .execute((instance, context) -> executed.incrementAndGet());
+                .execute((instance, context) -> executed.delivered());
         try (HikariDataSource pool = pool(db, threads + 2)) {
             SchedulerBuilder builder = Scheduler.create(pool, task)
                     .tableName(TABLE)

@@ -9,14 +9,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Throughput mode: preload N rows, deliver until none is left, rows per second; for each form
@@ -52,15 +50,15 @@ final class Throughput {
         this.payloadBytes = payloadBytes;
     }
 
-    /** @return rows per second, from the end of the preload until the last row is gone */
+    /** @return rows per second from the first delivery to the last, once every row is gone */
     double measure(TestDatabase db, Subject subject, int workers) throws Exception {
+        Span span = new Span();
         if (subject.name().equals(Subject.DB_SCHEDULER)) {
             DbSchedulerBaseline.createTable(db);
             try {
                 DbSchedulerBaseline.preload(db, rows);
-                long started = System.nanoTime();
-                DbSchedulerBaseline.runUntilEmpty(db, workers, rows);
-                return rate(started);
+                DbSchedulerBaseline.runUntilEmpty(db, workers, rows, span);
+                return span.rate();
             } finally {
                 db.execute("DROP TABLE " + DbSchedulerBaseline.TABLE);
             }
@@ -69,30 +67,25 @@ final class Throughput {
         try {
             db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', " + payloadBytes + ") FROM "
                     + db.series(rows));
-            long started = System.nanoTime();
             if (subject.form() == null) {
-                plainJdbc(db, table, workers);
+                plainJdbc(db, table, workers, span);
             } else {
-                adapter(db, table, subject, workers, rows);
+                adapter(db, table, subject, workers, rows, span);
             }
-            return rate(started);
+            return span.rate();
         } finally {
             db.execute("DROP TABLE " + table);
         }
     }
 
-    private double rate(long started) {
-        return rows / (Duration.ofNanos(System.nanoTime() - started).toMillis() / 1000.0);
-    }
-
     /** The baseline: the row lock form's claim and delete, by hand, one local transaction per row. */
-    private static void plainJdbc(TestDatabase db, String table, int workers) throws Exception {
+    private static void plainJdbc(TestDatabase db, String table, int workers, Span span) throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(workers);
         try {
             List<Future<Void>> done = new ArrayList<>();
             for (int i = 0; i < workers; i++) {
                 done.add(threads.submit(() -> {
-                    claimAndDeleteUntilEmpty(db, table);
+                    claimAndDeleteUntilEmpty(db, table, span);
                     return null;
                 }));
             }
@@ -104,7 +97,7 @@ final class Throughput {
         }
     }
 
-    private static void claimAndDeleteUntilEmpty(TestDatabase db, String table) throws SQLException {
+    private static void claimAndDeleteUntilEmpty(TestDatabase db, String table, Span span) throws SQLException {
         try (Connection c = db.connect();
              PreparedStatement claim = c.prepareStatement("SELECT id, payload FROM " + table
                      + " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED");
@@ -124,6 +117,7 @@ final class Throughput {
                 delete.setLong(1, id);
                 delete.executeUpdate();
                 c.commit();
+                span.delivered();
             }
         }
     }
@@ -133,22 +127,21 @@ final class Throughput {
      * counts the deliveries; the table is counted only once they are all in, since a count every
      * few milliseconds would take database time from the deliveries being measured.
      */
-    private static void adapter(TestDatabase db, String table, Subject subject, int workers, int rows)
+    private static void adapter(TestDatabase db, String table, Subject subject, int workers, int rows, Span span)
             throws Exception {
         Map<String, String> p = Bench.busy(db, "bench", table, subject.form(), workers);
-        AtomicLong delivered = new AtomicLong();
         try (Harness server = Harness.start()) {
             server.activate(message -> {
-                delivered.incrementAndGet();
+                span.delivered();
                 return Outcome.ack();
             }, p, subject.transacted());
-            untilEmpty(db, table, delivered, rows);
+            untilEmpty(db, table, span, rows);
         }
     }
 
     /** Waits until {@code rows} deliveries have run and the last transactions have emptied the table. */
-    static void untilEmpty(TestDatabase db, String table, AtomicLong delivered, int rows) throws Exception {
-        while (delivered.get() < rows) {
+    static void untilEmpty(TestDatabase db, String table, Span delivered, int rows) throws Exception {
+        while (delivered.count() < rows) {
             Thread.sleep(2);
         }
         while (db.count("SELECT count(*) FROM " + table) > 0) {
