@@ -51,7 +51,9 @@ class PayaraMicroTest {
                 .addPackage(ExactlyOnce.class.getPackage())
                 .addPackage(IssueInvoice.class.getPackage())
                 .addAsLibraries(dir.resolve("postgresql.jar").toFile(), dir.resolve("mariadb-java-client.jar").toFile())
-                .addAsResource("sample-persistence.xml", "META-INF/persistence.xml")
+                // The sample's persistence unit and its MariaDB schema script, as the sample ships them.
+                .addAsResource("META-INF/persistence.xml")
+                .addAsResource("META-INF/sql/create-mariadb.sql")
                 .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"
                         // The sample's own settings: its subscription reads the database its data source uses.
                         + "inbox.IssueInvoice.url=${invoices.db.url}\n"
