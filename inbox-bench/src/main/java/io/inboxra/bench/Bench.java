@@ -32,8 +32,7 @@ public final class Bench {
     private final Path out;
     private final List<String> modes;
     private final List<String> subjects;
-    /** The lease form's {@code batchSize} (option {@code --lease-batch}), for every mode. */
-    private static int leaseBatch = 1;
+    private final Busy busy;
     private final List<Integer> latencyRates;
     private final String latencySeconds;
     private final String smallBacklog;
@@ -49,7 +48,7 @@ public final class Bench {
         this.databases = List.of(args.getOrDefault("databases", "POSTGRES,MARIADB").split(",")).stream()
                 .map(TestDatabase::valueOf).toList();
         this.out = Path.of(args.getOrDefault("out", "results"));
-        leaseBatch = Integer.parseInt(args.getOrDefault("lease-batch", "1"));
+        this.busy = new Busy(Integer.parseInt(args.getOrDefault("lease-batch", "1")));
         this.subjects = List.of(args.getOrDefault("subjects",
                 "plain JDBC,db-scheduler,row lock,lease,advisory,row lock (bean-managed)").split(","));
         this.modes = List.of(args.getOrDefault("modes", "throughput").split(","));
@@ -95,7 +94,7 @@ public final class Bench {
     private void scale() throws Exception {
         int small = Integer.parseInt(smallBacklog);
         int large = Integer.parseInt(largeBacklog);
-        Scale scale = new Scale(Integer.parseInt(scaleWindow));
+        Scale scale = new Scale(Integer.parseInt(scaleWindow), busy);
         StringBuilder md = new StringBuilder(String.format(java.util.Locale.ROOT, "Scale: rows/s over the first %s"
                 + " deliveries, 4 workers, from a backlog of %,d rows and of %,d rows; settled rows deleted, or marked"
                 + " with as many marked rows retained.%n%n| database | form | settled rows | %,d rows | %,d rows |"
@@ -144,7 +143,7 @@ public final class Bench {
 
     private void throughput() throws Exception {
         Results results = new Results(rows, payloadBytes);
-        Throughput throughput = new Throughput(rows, payloadBytes);
+        Throughput throughput = new Throughput(rows, payloadBytes, busy);
         for (TestDatabase db : databases) {
             for (int repeat = 1; repeat <= repeats; repeat++) {
                 for (int workers : workerCounts) {
@@ -166,19 +165,6 @@ public final class Bench {
         charts(results);
         System.out.println(results.markdown());
         System.out.println(results.targets());
-    }
-
-    /** A subscription kept busy: polls often, a pool as large as its workers, the lease form's batch as asked. */
-    static Map<String, String> busy(TestDatabase db, String name, String table, Form form, int workers) {
-        Map<String, String> p = db.properties(name, table, form);
-        if (form == Form.LEASE) {
-            p.put("batchSize", String.valueOf(leaseBatch));
-        }
-        p.put("workers", String.valueOf(workers));
-        p.put("connections", String.valueOf(Math.max(4, workers)));
-        p.put("pollInterval", "PT0.01S");
-        p.put("maxPollInterval", "PT0.05S");
-        return p;
     }
 
 }

@@ -16,9 +16,11 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Scale {
 
     private final int window;
+    private final Busy busy;
 
-    Scale(int window) {
+    Scale(int window, Busy busy) {
         this.window = window;
+        this.busy = busy;
     }
 
     /**
@@ -39,7 +41,7 @@ final class Scale {
             }
             db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', 100) FROM " + db.series(backlog));
             AtomicLong delivered = new AtomicLong();
-            Map<String, String> p = Bench.busy(db, "scale", table, form, workers);
+            Map<String, String> p = busy.properties(db, "scale", table, form, workers);
             if (retained) {
                 p.put("processedAtColumn", "processed_at");
             }

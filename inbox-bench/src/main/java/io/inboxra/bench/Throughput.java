@@ -44,10 +44,12 @@ final class Throughput {
 
     private final int rows;
     private final int payloadBytes;
+    private final Busy busy;
 
-    Throughput(int rows, int payloadBytes) {
+    Throughput(int rows, int payloadBytes, Busy busy) {
         this.rows = rows;
         this.payloadBytes = payloadBytes;
+        this.busy = busy;
     }
 
     /** @return rows per second from the first delivery to the last, once every row is gone */
@@ -127,9 +129,9 @@ final class Throughput {
      * counts the deliveries; the table is counted only once they are all in, since a count every
      * few milliseconds would take database time from the deliveries being measured.
      */
-    private static void adapter(TestDatabase db, String table, Subject subject, int workers, int rows, Span span)
+    private void adapter(TestDatabase db, String table, Subject subject, int workers, int rows, Span span)
             throws Exception {
-        Map<String, String> p = Bench.busy(db, "bench", table, subject.form(), workers);
+        Map<String, String> p = busy.properties(db, "bench", table, subject.form(), workers);
         try (Harness server = Harness.start()) {
             server.activate(message -> {
                 span.delivered();
