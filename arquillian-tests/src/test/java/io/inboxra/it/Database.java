@@ -20,8 +20,17 @@ final class Database {
         return DriverManager.getConnection(URL, "postgres", "");
     }
 
+    /** Where a query's connection comes from: this PostgreSQL, or the sample's MariaDB. */
+    interface Connector {
+        Connection connect() throws SQLException;
+    }
+
     static void execute(String... statements) throws SQLException {
-        try (Connection c = connect(); Statement s = c.createStatement()) {
+        execute(Database::connect, statements);
+    }
+
+    static void execute(Connector db, String... statements) throws SQLException {
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
             for (String sql : statements) {
                 s.execute(sql);
             }
@@ -29,15 +38,24 @@ final class Database {
     }
 
     static long count(String sql) throws SQLException {
-        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        return count(Database::connect, sql);
+    }
+
+    /** @return the first column of the query's first row, a number */
+    static long count(Connector db, String sql) throws SQLException {
+        try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }
     }
 
     static Set<Long> ids(String sql) throws SQLException {
+        return ids(Database::connect, sql);
+    }
+
+    static Set<Long> ids(Connector db, String sql) throws SQLException {
         Set<Long> ids = new HashSet<>();
-        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 ids.add(rs.getLong(1));
             }

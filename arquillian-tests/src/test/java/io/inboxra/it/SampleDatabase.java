@@ -5,7 +5,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -25,24 +24,16 @@ final class SampleDatabase {
 
     /** A clean start: the sample's own schema script creates the tables when it deploys. */
     static void createSchema() throws SQLException {
-        try (Connection c = connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE USER IF NOT EXISTS 'inbox_sample'@'%' IDENTIFIED BY 'inbox'");
-            s.execute("GRANT ALL PRIVILEGES ON *.* TO 'inbox_sample'@'%'");
-            s.execute("DROP TABLE IF EXISTS invoice_jobs, issued_invoices");
-        }
+        Database.execute(SampleDatabase::connect,
+                "CREATE USER IF NOT EXISTS 'inbox_sample'@'%' IDENTIFIED BY 'inbox'",
+                "GRANT ALL PRIVILEGES ON *.* TO 'inbox_sample'@'%'",
+                "DROP TABLE IF EXISTS invoice_jobs, issued_invoices");
     }
 
     /** Enqueues {@code n} invoice jobs as the sample's REST resource would, and returns their ids. */
     static Set<Long> enqueueInvoices(int n) throws SQLException {
-        Set<Long> ids = new HashSet<>();
-        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "INSERT INTO invoice_jobs (payload) SELECT CONCAT('{\"number\":\"MDB-', seq, '\",\"customer\":\"ACME\","
-                        + "\"amount\":', seq, '.50}') FROM seq_1_to_" + n + " RETURNING id")) {
-            while (rs.next()) {
-                ids.add(rs.getLong(1));
-            }
-        }
-        return ids;
+        return ids("INSERT INTO invoice_jobs (payload) SELECT CONCAT('{\"number\":\"MDB-', seq, '\",\"customer\":\"ACME\","
+                + "\"amount\":', seq, '.50}') FROM seq_1_to_" + n + " RETURNING id");
     }
 
     /** @return how many XA branches MariaDB has prepared since it started */
@@ -55,19 +46,10 @@ final class SampleDatabase {
     }
 
     static long count(String sql) throws SQLException {
-        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
+        return Database.count(SampleDatabase::connect, sql);
     }
 
     static Set<Long> ids(String sql) throws SQLException {
-        Set<Long> ids = new HashSet<>();
-        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                ids.add(rs.getLong(1));
-            }
-        }
-        return ids;
+        return Database.ids(SampleDatabase::connect, sql);
     }
 }

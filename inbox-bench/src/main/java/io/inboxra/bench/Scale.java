@@ -7,7 +7,6 @@ import io.inboxra.harness.TestDatabase;
 
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Scale mode: how the cost of a delivery grows with the table. The same number of rows is
@@ -40,23 +39,20 @@ final class Scale {
                         + db.minutesAgo("1") + " FROM " + db.series(backlog));
             }
             db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', 100) FROM " + db.series(backlog));
-            AtomicLong delivered = new AtomicLong();
+            Span delivered = new Span();
             Map<String, String> p = busy.properties(db, "scale", table, form, workers);
             if (retained) {
                 p.put("processedAtColumn", "processed_at");
             }
             try (Harness server = Harness.start()) {
-                long[] started = new long[1];
                 server.activate(message -> {
-                    if (delivered.getAndIncrement() == 0) {
-                        started[0] = System.nanoTime();
-                    }
+                    delivered.delivered();
                     return Outcome.ack();
                 }, p);
-                while (delivered.get() < window) {
+                while (delivered.count() < window) {
                     Thread.sleep(5);
                 }
-                return (window - 1) / ((System.nanoTime() - started[0]) / 1e9);
+                return delivered.rate();
             }
         } finally {
             db.execute("DROP TABLE " + table);

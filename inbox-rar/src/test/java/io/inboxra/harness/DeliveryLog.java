@@ -1,5 +1,6 @@
 package io.inboxra.harness;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -51,6 +52,13 @@ public final class DeliveryLog {
     /** @return the ids whose delivery transaction rolled back, repeats included */
     public List<Object> rolledBack() {
         return List.copyOf(rolledBack);
+    }
+
+    /** @return the ids whose delivery committed more than once, with how often: empty when none did */
+    public Map<Object, Long> committedMoreThanOnce() {
+        Map<Object, Long> repeated = new HashMap<>(committedCounts());
+        repeated.values().removeIf(n -> n == 1);
+        return repeated;
     }
 
     /** @return how often each id's delivery committed */

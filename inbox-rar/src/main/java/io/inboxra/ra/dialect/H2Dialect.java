@@ -48,7 +48,7 @@ public final class H2Dialect extends SkipLockedDialect implements Lease {
 
     @Override
     public Optional<Statement> leaseRead(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT " + new ClaimClauses(this, spec).columns(ClaimShape.ROLES) + ", "
+        return Optional.of(Statement.of("SELECT " + clauses(spec).columns(ClaimShape.ROLES) + ", "
                 + quote(spec.lockedUntilColumn().orElseThrow()) + " AS " + ClaimShape.TOKEN + " FROM " + table(spec)
                 + " WHERE " + quote(spec.idColumn()) + " = ?", Param.ID));
     }

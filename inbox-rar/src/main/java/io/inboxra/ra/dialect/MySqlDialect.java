@@ -59,7 +59,7 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
 
     @Override
     public Optional<Statement> leaseRead(TableSpec spec) {
-        ClaimClauses clauses = new ClaimClauses(this, spec);
+        ClaimClauses clauses = clauses(spec);
         // The token as text, compared as text: MySQL Connector/J drops the microseconds of a bound
         // time value on servers that call themselves 5.5 (MariaDB does), and the fence would never match.
         return Optional.of(Statement.of("SELECT " + clauses.columns(ClaimShape.ROLES) + clauses.group() + ", CAST("
@@ -75,7 +75,7 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
     @Override
     public Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException {
         requireForm(spec, Form.ADVISORY);
-        ClaimClauses clauses = new ClaimClauses(this, spec);
+        ClaimClauses clauses = clauses(spec);
         List<Param> params = new ArrayList<>();
         String where = clauses.where(params);
         params.add(Param.LIMIT);

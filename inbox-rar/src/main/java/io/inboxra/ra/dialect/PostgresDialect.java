@@ -36,7 +36,7 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     @Override
     public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
         requireForm(spec, Form.LEASE);
-        ClaimClauses clauses = new ClaimClauses(this, spec);
+        ClaimClauses clauses = clauses(spec);
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
         String id = quote(spec.idColumn());
         List<Param> params = new ArrayList<>();
@@ -62,7 +62,7 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     @Override
     public Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException {
         requireForm(spec, Form.ADVISORY);
-        ClaimClauses clauses = new ClaimClauses(this, spec);
+        ClaimClauses clauses = clauses(spec);
         List<Param> params = new ArrayList<>();
         String where = clauses.where(params);
         params.add(Param.LIMIT);

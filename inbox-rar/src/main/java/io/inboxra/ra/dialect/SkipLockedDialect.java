@@ -10,14 +10,12 @@ import io.inboxra.dialect.TableSpec;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * What the built-in dialects write alike: the row lock claim of databases with {@code LIMIT}
- * and {@code FOR UPDATE SKIP LOCKED}, the fresh re-read, the lease release and the reschedule.
- * Each dialect gives its clock arithmetic ({@link #later()}) and writes the rest itself.
+ * The built-in dialects of databases with {@code LIMIT} and {@code FOR UPDATE SKIP LOCKED}: the
+ * row lock claim, and the first steps of a lease claim where {@code UPDATE} returns no rows.
  */
-abstract class SkipLockedDialect implements RowLock {
+abstract class SkipLockedDialect extends BuiltInDialect implements RowLock {
 
     @Override
     public Statement lockClaim(TableSpec spec, ClaimShape shape) throws StatementException {
@@ -30,7 +28,7 @@ abstract class SkipLockedDialect implements RowLock {
             throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, name(),
                     "this dialect keeps no FIFO groups in the row lock form; remove 'fifoColumn'");
         }
-        ClaimClauses clauses = new ClaimClauses(this, spec);
+        ClaimClauses clauses = clauses(spec);
         List<Param> params = new ArrayList<>();
         String where = clauses.where(params);
         params.add(Param.LIMIT);
@@ -38,46 +36,10 @@ abstract class SkipLockedDialect implements RowLock {
                 + where + clauses.orderBy() + " LIMIT ?" + lockClause(spec), params);
     }
 
-    /** @return now plus a bound number of milliseconds (one {@code ?}), in the database's clock */
-    protected abstract String later();
-
-    /** @return an error saying the statement is for another form, unless the table is in {@code form} */
-    protected void requireForm(TableSpec spec, Form form) throws StatementException {
-        if (spec.form() != form) {
-            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
-                    "the " + form + " claim is for tables in the " + form + " form; this table is in the "
-                            + spec.form() + " form");
-        }
-    }
-
-    /** The row {@link Param#ID} read afresh, only while still claimable (the advisory form's re-check). */
-    public Statement recheck(TableSpec spec) {
-        ClaimClauses clauses = new ClaimClauses(this, spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.ID);
-        return new Statement("SELECT " + clauses.columns(ClaimShape.ROLES) + " FROM " + table(spec) + " h"
-                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?", params);
-    }
-
-    /** Clears the lease of the row {@link Param#ID} whose token is {@link Param#TOKEN}. */
-    public Statement releaseLease(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
-                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
-    }
-
-    /** The lease written anew for the row {@link Param#ID} still holding {@link Param#TOKEN}: SQL, without a result. */
-    protected String extendLeaseUpdate(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return "UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
-                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?";
-    }
-
     /** The first step of a lease claim where UPDATE returns no rows: the claimable ids, under lock. */
     protected Statement leaseIds(TableSpec spec) throws StatementException {
         requireForm(spec, Form.LEASE);
-        ClaimClauses clauses = new ClaimClauses(this, spec);
+        ClaimClauses clauses = clauses(spec);
         List<Param> params = new ArrayList<>();
         String where = clauses.where(params);
         params.add(Param.LIMIT);
@@ -91,28 +53,8 @@ abstract class SkipLockedDialect implements RowLock {
                 + later() + " WHERE " + quote(spec.idColumn()) + " = ?", Param.LEASE, Param.ID);
     }
 
-    @Override
-    public Statement reschedule(TableSpec spec) {
-        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow()) + " = " + later());
-        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
-        spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
-        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
-        if (spec.form() == Form.LEASE) {
-            return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
-                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
-        }
-        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
-    }
-
     /** The locking clause after {@code LIMIT}: only the claimed table's rows, never a subquery's. */
     protected String lockClause(TableSpec spec) {
         return " FOR UPDATE" + (spec.isFifo() ? " OF h" : "") + " SKIP LOCKED";
-    }
-
-    @Override
-    public Optional<Statement> probe(TableSpec spec) {
-        List<Param> params = new ArrayList<>();
-        String where = new ClaimClauses(this, spec).where(params);
-        return Optional.of(new Statement("SELECT 1 FROM " + table(spec) + " h" + where + " LIMIT 1", params));
     }
 }

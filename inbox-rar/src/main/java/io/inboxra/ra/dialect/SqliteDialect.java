@@ -10,7 +10,6 @@ import io.inboxra.dialect.TableSpec;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * SQLite 3.35 and later (the first with {@code UPDATE ... RETURNING}): the lease form only.
@@ -21,7 +20,7 @@ import java.util.Optional;
  * part in the delivery's transaction through a one-phase-only resource
  * ({@link io.inboxra.ra.xa.LocalXaDataSource}).
  */
-public final class SqliteDialect implements Lease {
+public final class SqliteDialect extends BuiltInDialect implements Lease {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "sqlite";
@@ -38,17 +37,14 @@ public final class SqliteDialect implements Lease {
         return NOW;
     }
 
-    /** Now plus a bound number of milliseconds. */
-    private static String later() {
+    @Override
+    protected String later() {
         return "strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds')";
     }
 
     @Override
     public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
-        if (spec.form() != Form.LEASE) {
-            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
-                    "the lease claim is for tables in the lease form; this table is in the " + spec.form() + " form");
-        }
+        requireForm(spec, Form.LEASE);
         ClaimClauses clauses = clauses(spec);
         String id = quote(spec.idColumn());
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
@@ -64,26 +60,8 @@ public final class SqliteDialect implements Lease {
     @Override
     public Statement extendLease(TableSpec spec) {
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
-                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ? RETURNING " + lockedUntil + " AS "
-                + ClaimShape.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
-    }
-
-    @Override
-    public Statement releaseLease(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
-                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
-    }
-
-    @Override
-    public Statement reschedule(TableSpec spec) {
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow()) + " = " + later());
-        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
-        set.append(", ").append(lockedUntil).append(" = NULL");
-        return Statement.of("UPDATE " + table(spec) + " SET " + set + " WHERE " + quote(spec.idColumn()) + " = ? AND "
-                + lockedUntil + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
+        return Statement.of(extendLeaseUpdate(spec) + " RETURNING " + lockedUntil + " AS " + ClaimShape.TOKEN,
+                Param.LEASE, Param.ID, Param.TOKEN);
     }
 
     @Override
@@ -95,15 +73,9 @@ public final class SqliteDialect implements Lease {
                 Param.AGE, Param.LIMIT);
     }
 
-    @Override
-    public Optional<Statement> probe(TableSpec spec) {
-        List<Param> params = new ArrayList<>();
-        String where = clauses(spec).where(params);
-        return Optional.of(new Statement("SELECT 1 FROM " + table(spec) + " h" + where + " LIMIT 1", params));
-    }
-
     /** SQLite writes row values without the ROW keyword. */
-    private ClaimClauses clauses(TableSpec spec) {
+    @Override
+    protected ClaimClauses clauses(TableSpec spec) {
         return new ClaimClauses(this, spec, "");
     }
 }
