@@ -140,11 +140,16 @@ public interface Dialect {
         }).orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
         String queue = spec.queueColumn().map(q -> ", " + quote("queue")).orElse("");
         String queueValue = spec.queueColumn().map(q -> ", " + quote(q)).orElse("");
-        Statement move = Statement.of("INSERT INTO " + deadLetters + " (" + quote("id") + queue + ", "
+        // Fenced like the DELETE (a lost lease moves nothing), and never a second copy: a row left in
+        // both tables by an earlier failure is then only deleted, instead of failing on the key for ever.
+        List<Param> moveParams = new ArrayList<>(List.of(Param.ATTEMPT, Param.REASON));
+        moveParams.addAll(whereParams);
+        Statement move = new Statement("INSERT INTO " + deadLetters + " (" + quote("id") + queue + ", "
                 + quote("payload") + ", " + quote("attempts") + ", " + quote("reason") + ", " + quote("dead_at")
                 + ") SELECT " + quote(spec.idColumn()) + queueValue + ", " + quote(spec.payloadColumn())
-                + ", ?, ?, " + currentTimestamp() + " FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?",
-                Param.ATTEMPT, Param.REASON, Param.ID);
+                + ", ?, ?, " + currentTimestamp() + " FROM " + table(spec) + where + " AND NOT EXISTS (SELECT 1 FROM "
+                + deadLetters + " d WHERE d." + quote("id") + " = " + table(spec) + "." + quote(spec.idColumn()) + ")",
+                moveParams);
         return List.of(move, new Statement("DELETE FROM " + table(spec) + where, whereParams));
     }
 

@@ -15,6 +15,17 @@ public final class DeliveryLog {
     private final ConcurrentLinkedQueue<Object> rolledBack = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Object> unknown = new ConcurrentLinkedQueue<>();
 
+    private final java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+
+    void refused() {
+        refused.incrementAndGet();
+    }
+
+    /** @return how many endpoints the server refused (no MDB instance free) */
+    public int refusedEndpoints() {
+        return refused.get();
+    }
+
     void invoked(Object id) {
         invoked.add(id);
     }

@@ -28,6 +28,8 @@ public final class Harness implements AutoCloseable {
 
     private final InboxResourceAdapter adapter = new InboxResourceAdapter();
     private final HarnessBootstrapContext bootstrap = new HarnessBootstrapContext();
+    private boolean swallowFailedCommits;
+    private int refusals;
 
     private Harness() {
     }
@@ -45,6 +47,21 @@ public final class Harness implements AutoCloseable {
         return adapter;
     }
 
+    /**
+     * From now on, MDBs activated here behave as Payara's do: a commit that fails in
+     * {@code afterDelivery} is logged and swallowed, not thrown to the adapter.
+     */
+    public Harness swallowingFailedCommits() {
+        swallowFailedCommits = true;
+        return this;
+    }
+
+    /** The next MDB activated here is refused its first {@code n} endpoints (no MDB instance free). */
+    public Harness refusingEndpoints(int n) {
+        refusals = n;
+        return this;
+    }
+
     /** Activates a container-managed MDB. */
     public Activation activate(InboxListener listener, Map<String, String> properties) throws ResourceException {
         return activate(listener, properties, true);
@@ -59,7 +76,8 @@ public final class Harness implements AutoCloseable {
         InboxActivationSpec spec = new InboxActivationSpec();
         properties.forEach((name, value) -> setProperty(spec, name, value));
         spec.setResourceAdapter(adapter);
-        HarnessEndpointFactory factory = new HarnessEndpointFactory(listener, transacted);
+        HarnessEndpointFactory factory = new HarnessEndpointFactory(listener, transacted, swallowFailedCommits, refusals);
+        refusals = 0;
         adapter.endpointActivation(factory, spec);
         return new Activation(factory, spec);
     }

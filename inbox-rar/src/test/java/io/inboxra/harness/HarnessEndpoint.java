@@ -20,21 +20,26 @@ import javax.transaction.xa.XAResource;
  * What a server's MDB proxy does around one delivery: {@code beforeDelivery} begins a JTA
  * transaction and enlists the adapter's XA resource; a listener that throws marks it
  * rollback-only (the caller gets the exception wrapped, as from an EJB container);
- * {@code afterDelivery} commits, or rolls back when it was so marked.
+ * {@code afterDelivery} commits, or rolls back when it was so marked. Like Payara, it can
+ * swallow a failed commit (log it and return normally): the adapter then learns the outcome only
+ * from its own XA resource.
  */
 final class HarnessEndpoint implements MessageEndpoint, InboxListener {
 
     private final InboxListener listener;
     private final XAResource resource;
     private final boolean transacted;
+    private final boolean swallowFailedCommits;
     private final DeliveryLog log;
     private final TransactionManager tm = Narayana.transactionManager();
     private final List<Object> delivered = new ArrayList<>();
 
-    HarnessEndpoint(InboxListener listener, XAResource resource, boolean transacted, DeliveryLog log) {
+    HarnessEndpoint(InboxListener listener, XAResource resource, boolean transacted, boolean swallowFailedCommits,
+            DeliveryLog log) {
         this.listener = listener;
         this.resource = resource;
         this.transacted = transacted;
+        this.swallowFailedCommits = swallowFailedCommits;
         this.log = log;
     }
 
@@ -62,7 +67,8 @@ final class HarnessEndpoint implements MessageEndpoint, InboxListener {
         log.invoked(message.id());
         try {
             return listener.onMessage(message);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // A system exception, Errors included: the container rolls the transaction back.
             if (transacted) {
                 try {
                     tm.setRollbackOnly();
@@ -91,10 +97,14 @@ final class HarnessEndpoint implements MessageEndpoint, InboxListener {
             }
         } catch (RollbackException | HeuristicRollbackException e) {
             log.rolledBack(ids);
-            throw new ResourceException("the delivery's transaction rolled back", e);
+            if (!swallowFailedCommits) {
+                throw new ResourceException("the delivery's transaction rolled back", e);
+            }
         } catch (Exception e) {
             log.unknown(ids);
-            throw new ResourceException("the delivery's transaction did not complete", e);
+            if (!swallowFailedCommits) {
+                throw new ResourceException("the delivery's transaction did not complete", e);
+            }
         }
     }
 

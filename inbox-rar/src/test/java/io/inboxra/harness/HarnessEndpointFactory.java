@@ -13,11 +13,15 @@ final class HarnessEndpointFactory implements MessageEndpointFactory {
 
     private final InboxListener listener;
     private final boolean transacted;
+    private final boolean swallowFailedCommits;
+    private final java.util.concurrent.atomic.AtomicInteger refusals;
     private final DeliveryLog log = new DeliveryLog();
 
-    HarnessEndpointFactory(InboxListener listener, boolean transacted) {
+    HarnessEndpointFactory(InboxListener listener, boolean transacted, boolean swallowFailedCommits, int refusals) {
         this.listener = listener;
         this.transacted = transacted;
+        this.swallowFailedCommits = swallowFailedCommits;
+        this.refusals = new java.util.concurrent.atomic.AtomicInteger(refusals);
     }
 
     DeliveryLog log() {
@@ -26,7 +30,11 @@ final class HarnessEndpointFactory implements MessageEndpointFactory {
 
     @Override
     public MessageEndpoint createEndpoint(XAResource resource) throws UnavailableException {
-        return new HarnessEndpoint(listener, resource, transacted, log);
+        if (refusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            log.refused();
+            throw new UnavailableException("no MDB instance is free (the harness refuses this endpoint)");
+        }
+        return new HarnessEndpoint(listener, resource, transacted, swallowFailedCommits, log);
     }
 
     @Override

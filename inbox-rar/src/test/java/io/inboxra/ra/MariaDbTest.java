@@ -10,7 +10,7 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.ra.dialect.Dialects;
 import io.inboxra.ra.dialect.MariaDbDialect;
-import io.inboxra.ra.xa.BranchResource;
+import io.inboxra.ra.xa.RecoveryResource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -82,8 +82,8 @@ class MariaDbTest {
         XAConnection one = DB.xaDataSource().getXAConnection();
         XAConnection two = DB.xaDataSource().getXAConnection();
         try {
-            BranchResource first = new BranchResource(one.getXAResource());
-            BranchResource second = new BranchResource(two.getXAResource());
+            RecoveryResource first = new RecoveryResource(one.getXAResource());
+            RecoveryResource second = new RecoveryResource(two.getXAResource());
             assertTrue(first.isSameRM(first));
             assertFalse(first.isSameRM(second), "two workers' branches are never joined");
             assertFalse(first.isSameRM(two.getXAResource()), "nor an MDB's own branch on the same server");

@@ -1,6 +1,6 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.xa.LazyBranch;
+import io.inboxra.ra.xa.DeliveryBranch;
 import jakarta.resource.ResourceException;
 
 import java.lang.System.Logger;
@@ -53,12 +53,15 @@ final class AdvisoryDelivery implements FormDelivery {
     }
 
     private Result deliver(WorkerConnection c, ClaimedRow row) throws SQLException, ResourceException {
-        LazyBranchDelivery.Ended ended = LazyBranchDelivery.deliver(subscription, new LazyBranch(new SameConnection(c)),
-                row, r -> r, work -> work.run(c));
-        if (!ended.committed() && subscription.settlement().recordsFailures()) {
+        DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new SameConnection(c), subscription.finisher());
+        // A ResourceException here (no MDB instance free) reached no listener: the lock is let go, nothing counted.
+        LazyBranchDelivery.Ended ended = LazyBranchDelivery.deliver(subscription, branch, row, () -> row,
+                c::inTransaction);
+        if (!ended.committed() && subscription.settlement().recordsFailures() && !c.isBroken()) {
             // The session lock still holds the row: the failure is counted before anyone else can claim it.
-            subscription.settlement().recordFailure(c, row, ended.error());
+            c.inTransaction(tx -> subscription.settlement().recordFailure(tx, row, ended.error()));
         }
+        ended.rethrowTrouble();
         return ended.committed() ? Result.DELIVERED : Result.FAILED;
     }
 
@@ -86,12 +89,17 @@ final class AdvisoryDelivery implements FormDelivery {
     }
 
     @Override
+    public boolean isBroken() {
+        return connection != null && connection.isBroken();
+    }
+
+    @Override
     public void close() {
         disconnect();
     }
 
     /** The branch runs on the worker's own connection: the one that holds the lock. */
-    private record SameConnection(WorkerConnection connection) implements LazyBranch.Connections<WorkerConnection> {
+    private record SameConnection(WorkerConnection connection) implements DeliveryBranch.Connections<WorkerConnection> {
         @Override
         public WorkerConnection acquire() {
             return connection;
@@ -103,8 +111,11 @@ final class AdvisoryDelivery implements FormDelivery {
         }
 
         @Override
-        public void release(WorkerConnection c) {
-            // The worker keeps it.
+        public void release(WorkerConnection c, boolean broken) {
+            // The worker keeps it, or replaces it when it failed.
+            if (broken) {
+                c.markBroken();
+            }
         }
     }
 }

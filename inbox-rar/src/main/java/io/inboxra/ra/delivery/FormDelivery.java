@@ -13,6 +13,11 @@ interface FormDelivery {
     /** Claims (or takes a row claimed ahead) and delivers it. */
     Result deliverNext() throws SQLException, ResourceException;
 
+    /** @return whether the worker's connection failed and must be replaced before the next turn */
+    default boolean isBroken() {
+        return false;
+    }
+
     /** Drops the worker's connection after a database error; the next turn opens a new one. */
     void disconnect();
 

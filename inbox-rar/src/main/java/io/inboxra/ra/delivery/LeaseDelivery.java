@@ -1,6 +1,6 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.xa.LazyBranch;
+import io.inboxra.ra.xa.DeliveryBranch;
 import jakarta.resource.ResourceException;
 
 import java.lang.System.Logger;
@@ -14,20 +14,29 @@ import javax.transaction.xa.XAResource;
 
 /**
  * One worker in the lease form. A short statement of its own claims up to {@code batchSize}
- * rows, writing their lease; then each row, top to bottom: start the heartbeat, create the
- * endpoint with a lazy XA resource, {@code beforeDelivery}, invoke the listener, stop the
- * heartbeat, settle (the branch starts now, on a pooled connection, matching the row's current
- * token), {@code afterDelivery}. A row whose transaction did not commit has its lease cleared,
- * so it returns at once.
+ * rows, writing their lease, and a heartbeat starts for each at once (rows claimed ahead keep
+ * their lease while they wait). Then each row, top to bottom: create the endpoint with the
+ * delivery's XA resource, {@code beforeDelivery}, invoke the listener, stop the heartbeat,
+ * settle (the branch starts now, on a pooled connection, matching the row's last token),
+ * {@code afterDelivery}. A row whose transaction did not commit is counted while its lease
+ * still holds it (or has its lease cleared), so it returns at once and never uncounted.
  */
 final class LeaseDelivery implements FormDelivery {
 
     private static final Logger LOG = System.getLogger(LeaseDelivery.class.getName());
 
+    /** A claimed row and the heartbeat that keeps its lease. */
+    private record Held(ClaimedRow row, LeaseHeartbeat heartbeat) {
+        /** @return the row with its last token; the heartbeat stops */
+        ClaimedRow stop() {
+            return row.withToken(heartbeat.stop());
+        }
+    }
+
     private final Subscription subscription;
     private final SubscriptionStatements statements;
     private final Bindings bindings;
-    private final Deque<ClaimedRow> ahead = new ArrayDeque<>();
+    private final Deque<Held> ahead = new ArrayDeque<>();
 
     LeaseDelivery(Subscription subscription) {
         this.subscription = subscription;
@@ -40,10 +49,12 @@ final class LeaseDelivery implements FormDelivery {
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         if (ahead.isEmpty()) {
-            ahead.addAll(subscription.pool().withConnection(this::claim));
+            for (ClaimedRow row : subscription.pool().withConnection(this::claim)) {
+                ahead.add(new Held(row, LeaseHeartbeat.start(subscription, row)));
+            }
         }
-        ClaimedRow row = ahead.poll();
-        return row == null ? Result.EMPTY : deliver(row);
+        Held next = ahead.poll();
+        return next == null ? Result.EMPTY : deliver(next);
     }
 
     /** One statement where the database returns what it writes; else ids under lock, each lease written and read back. */
@@ -61,28 +72,32 @@ final class LeaseDelivery implements FormDelivery {
         });
     }
 
-    private Result deliver(ClaimedRow row) throws SQLException, ResourceException {
-        LeaseHeartbeat heartbeat = LeaseHeartbeat.start(subscription, row);
-        LazyBranchDelivery.Ended ended = null;
+    private Result deliver(Held held) throws SQLException, ResourceException {
+        DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new PooledConnections(subscription.pool()),
+                subscription.finisher());
+        LazyBranchDelivery.Ended ended;
         try {
             // Fenced: the settlement matches only while the row's lease is still the one this delivery last wrote.
-            ended = LazyBranchDelivery.deliver(subscription, new LazyBranch(new PooledConnections(subscription.pool())),
-                    row, r -> r.withToken(heartbeat.stop()), subscription.pool()::withConnection);
-        } finally {
-            Object token = heartbeat.stop();
-            if (ended == null || !ended.committed()) {
-                // The lease still holds the row: the failure is counted before anyone else can claim it.
-                recordFailure(row.withToken(token), ended == null ? "the delivery failed" : ended.error());
-            }
+            ended = LazyBranchDelivery.deliver(subscription, branch, held.row(), held::stop,
+                    work -> subscription.pool().withConnection(c -> c.inTransaction(work)));
+        } catch (ResourceException | RuntimeException | Error e) {
+            // The listener was not reached (no MDB instance free, an undeploy): no attempt to count.
+            release(held.stop());
+            throw e;
         }
+        ClaimedRow row = held.stop();
+        if (!ended.committed()) {
+            recordFailure(row, ended.error());
+        }
+        ended.rethrowTrouble();
         return ended.committed() ? Result.DELIVERED : Result.FAILED;
     }
 
-    /** Counts the failed attempt and clears the lease (fenced by the token), or just clears the lease. */
+    /** Counts the failed attempt and clears the lease, fenced by the token, or just clears the lease. */
     private void recordFailure(ClaimedRow row, String error) {
         try {
             boolean recorded = subscription.settlement().recordsFailures() && subscription.pool()
-                    .withConnection(c -> subscription.settlement().recordFailure(c, row, error));
+                    .withConnection(c -> c.inTransaction(tx -> subscription.settlement().recordFailure(tx, row, error)));
             if (!recorded) {
                 release(row);
             }
@@ -110,14 +125,14 @@ final class LeaseDelivery implements FormDelivery {
     @Override
     public void close() {
         // Rows claimed ahead but never started go back at once, for another server to take.
-        ClaimedRow row;
-        while ((row = ahead.poll()) != null) {
-            release(row);
+        Held held;
+        while ((held = ahead.poll()) != null) {
+            release(held.stop());
         }
     }
 
     /** The branch's connection: borrowed from the subscription's pool, given back once decided. */
-    private record PooledConnections(ConnectionPool pool) implements LazyBranch.Connections<WorkerConnection> {
+    private record PooledConnections(ConnectionPool pool) implements DeliveryBranch.Connections<WorkerConnection> {
         @Override
         public WorkerConnection acquire() throws SQLException {
             return pool.borrow();
@@ -129,8 +144,12 @@ final class LeaseDelivery implements FormDelivery {
         }
 
         @Override
-        public void release(WorkerConnection connection) {
-            pool.giveBack(connection);
+        public void release(WorkerConnection connection, boolean broken) {
+            if (broken) {
+                pool.discard(connection);
+            } else {
+                pool.giveBack(connection);
+            }
         }
     }
 }

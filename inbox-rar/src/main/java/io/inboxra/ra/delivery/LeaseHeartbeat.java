@@ -3,15 +3,17 @@ package io.inboxra.ra.delivery;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
-import java.util.TimerTask;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps one delivery's lease alive while its handler runs: every third of the lease it moves
  * the expiry forward (database time) and takes the new value as the fencing token. A lease
  * that could not be extended is logged; one that matched no row is lost, and the delivery
- * will not settle.
+ * will not settle. Heartbeats run on threads of their own ({@link Subscription#heartbeats()}),
+ * never behind the in-doubt check or the retention sweep.
  */
-final class LeaseHeartbeat extends TimerTask {
+final class LeaseHeartbeat implements Runnable {
 
     private static final Logger LOG = System.getLogger(LeaseHeartbeat.class.getName());
 
@@ -21,6 +23,7 @@ final class LeaseHeartbeat extends TimerTask {
     private Object token;
     private boolean lost;
     private boolean stopped;
+    private ScheduledFuture<?> schedule;
 
     private LeaseHeartbeat(Subscription subscription, ClaimedRow row) {
         this.subscription = subscription;
@@ -32,7 +35,11 @@ final class LeaseHeartbeat extends TimerTask {
     static LeaseHeartbeat start(Subscription subscription, ClaimedRow row) {
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(subscription, row);
         long period = Math.max(1, subscription.settings().lease().toMillis() / 3);
-        subscription.timer().schedule(heartbeat, period, period);
+        ScheduledFuture<?> schedule = subscription.heartbeats()
+                .scheduleWithFixedDelay(heartbeat, period, period, TimeUnit.MILLISECONDS);
+        synchronized (heartbeat) {
+            heartbeat.schedule = schedule;
+        }
         return heartbeat;
     }
 
@@ -81,5 +88,11 @@ final class LeaseHeartbeat extends TimerTask {
         stopped = true;
         cancel();
         return token;
+    }
+
+    private void cancel() {
+        if (schedule != null) {
+            schedule.cancel(false);
+        }
     }
 }

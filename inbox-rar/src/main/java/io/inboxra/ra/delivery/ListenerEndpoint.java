@@ -74,8 +74,8 @@ final class ListenerEndpoint implements AutoCloseable {
 
     /** Calls the listener; a failure is logged here, once, and returned as the invocation's error. */
     Invocation invoke(ClaimedRow row) {
-        InboxMessage message = subscription.message(row);
         try {
+            InboxMessage message = subscription.message(row);
             Outcome outcome = ((InboxListener) endpoint).onMessage(message);
             if (outcome == null) {
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener returned"
@@ -84,7 +84,8 @@ final class ListenerEndpoint implements AutoCloseable {
                 return new Invocation(null, "the listener returned null");
             }
             return new Invocation(outcome, null);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // An Error too (StackOverflowError, NoClassDefFoundError): the delivery rolls back, the worker lives on.
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener failed on row "
                     + row.id() + "; the transaction rolls back and the row will be delivered again", e);
             return new Invocation(null, rootCause(e));
@@ -114,7 +115,7 @@ final class ListenerEndpoint implements AutoCloseable {
         inDelivery = false;
         try {
             endpoint.afterDelivery();
-        } catch (ResourceException | RuntimeException e) {
+        } catch (ResourceException | RuntimeException | Error e) {
             if (expectCommit) {
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the transaction of row "
                         + row + " did not commit; the row stays and will be delivered again", e);

@@ -19,7 +19,7 @@ final class Outage {
         this.subscription = subscription;
     }
 
-    void failed(String what, Exception error) {
+    void failed(String what, Throwable error) {
         if (ongoing.compareAndSet(false, true)) {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + what
                     + "; retrying with backoff until the database answers again", error);

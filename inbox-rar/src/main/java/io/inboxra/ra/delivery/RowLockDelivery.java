@@ -1,21 +1,24 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.xa.BranchResource;
-import io.inboxra.ra.xa.LazyBranch;
+import io.inboxra.ra.xa.DeliveryBranch;
+import io.inboxra.ra.xa.Ending;
+import io.inboxra.ra.xa.TransactionEndedException;
 import jakarta.resource.ResourceException;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Optional;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
 
 /**
  * One worker in the row lock form. A delivery, top to bottom: create the endpoint with the
  * worker's XA resource, {@code beforeDelivery} (the container begins the transaction and
- * enlists the resource, which starts the branch on the worker's connection), claim a row under
- * lock in that branch (and its FIFO group), invoke the listener, settle in the same branch (or
- * record the failure there), {@code afterDelivery} (the container commits or rolls back),
- * release.
+ * enlists it), claim a row under lock in the branch (and its FIFO group), take a savepoint,
+ * invoke the listener, settle in the same branch, {@code afterDelivery} (the container commits
+ * or rolls back), and read the outcome off the adapter's own resource. A transaction that rolls
+ * back for any reason (the listener, a timeout, a failed prepare elsewhere) writes the failure's
+ * record into the branch on its way out, so the row's lock is released only with it counted.
  */
 final class RowLockDelivery implements FormDelivery {
 
@@ -27,7 +30,7 @@ final class RowLockDelivery implements FormDelivery {
     private final Bindings bindings;
     private final boolean recordsFailures;
     private WorkerConnection connection;
-    private BranchResource branch;
+    private DeliveryBranch<WorkerConnection> branch;
     private boolean idle = true;
 
     RowLockDelivery(Subscription subscription) {
@@ -45,47 +48,52 @@ final class RowLockDelivery implements FormDelivery {
         if (idle && statements.probe().isPresent() && !c.exists(statements.probe().get(), bindings)) {
             return Result.EMPTY;
         }
-        try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
-            Result result = subscription.isDeliveryTransacted()
-                    ? inContainerTransaction(endpoint, c)
-                    : inLocalTransaction(endpoint, c);
-            idle = result == Result.EMPTY;
-            return result;
+        Result result;
+        if (subscription.isDeliveryTransacted()) {
+            try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
+                result = inContainerTransaction(endpoint, c);
+            }
+        } else {
+            result = inLocalTransaction(c);
         }
+        idle = result == Result.EMPTY;
+        return result;
     }
 
     private Result inContainerTransaction(ListenerEndpoint endpoint, WorkerConnection c)
             throws SQLException, ResourceException {
         endpoint.before();
         Optional<ClaimedRow> row = Optional.empty();
-        boolean settled = false;
-        boolean recorded = false;
         boolean groupTaken = false;
-        ListenerEndpoint.Invocation invocation = null;
+        boolean settled = false;
         try {
-            ListenerEndpoint.requireEnlisted(branch.isStarted());
-            row = claim(c);
+            ListenerEndpoint.requireEnlisted(branch.isEnlisted());
+            row = branch.run(this::claim);
             if (row.isEmpty()) {
                 return Result.EMPTY;
             }
-            groupTaken = takeGroup(c, row.get());
+            ClaimedRow claimed = row.get();
+            groupTaken = branch.run(w -> takeGroup(w, claimed));
             if (!groupTaken) {
                 return Result.EMPTY;
             }
+            FailureRecord failure = new FailureRecord(claimed);
             if (recordsFailures) {
-                c.execute(SAVEPOINT);
+                branch.run(w -> w.execute(SAVEPOINT));
+                branch.recordFailuresWith(failure);
             }
-            invocation = endpoint.invoke(row.get());
-            if (invocation.failed() || subscription.isMarkedRollback()) {
-                recorded = recordFailure(c, row.get(), invocation);
-                return Result.FAILED;
+            ListenerEndpoint.Invocation invocation = endpoint.invoke(claimed);
+            if (invocation.failed()) {
+                failure.because(invocation.error());
+            } else if (!subscription.isTransactionActive()) {
+                failure.because(subscription.transactionState());
+            } else {
+                settled = settle(c, claimed, invocation, failure);
             }
-            settled = subscription.settlement().settle(c, row.get(), invocation.outcome());
             if (!settled) {
                 branch.markRollbackOnly();
             }
-            return settled ? Result.DELIVERED : Result.FAILED;
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException | ResourceException | RuntimeException | Error e) {
             branch.markRollbackOnly();
             throw e;
         } finally {
@@ -94,10 +102,25 @@ final class RowLockDelivery implements FormDelivery {
                 // A guard that outlives the transaction (a named lock) is let go only now, after it.
                 c.first(statements.fifoRelease().get(), bindings.row(row.get()));
             }
-            if (settled && !recorded && recordsFailures && branch.ending().orElse(null) == LazyBranch.Ending.ROLLED_BACK) {
-                // Rolled back after the listener returned (a timeout, a failed commit): counted now, on its own.
-                subscription.settlement().recordFailure(c, row.get(), "the transaction rolled back");
+        }
+        return settled && branch.ending().orElse(null) == Ending.COMMITTED ? Result.DELIVERED : Result.FAILED;
+    }
+
+    /** Settles in the branch; a statement that fails (a constraint) fails the delivery, a lost connection the turn. */
+    private boolean settle(WorkerConnection c, ClaimedRow row, ListenerEndpoint.Invocation invocation,
+            FailureRecord failure) throws SQLException {
+        try {
+            return branch.run(w -> subscription.settlement().settle(w, row, invocation.outcome()));
+        } catch (TransactionEndedException e) {
+            failure.because(subscription.transactionState());
+            return false;
+        } catch (SQLException e) {
+            if (!c.isValid()) {
+                throw e;
             }
+            subscription.settlement().failed(row, e);
+            failure.because("the settlement failed: " + e.getMessage());
+            return false;
         }
     }
 
@@ -106,65 +129,109 @@ final class RowLockDelivery implements FormDelivery {
         return statements.fifoGuard().isEmpty() || ClaimedRow.isYes(c.first(statements.fifoGuard().get(), bindings.row(row)));
     }
 
+    private Optional<ClaimedRow> claim(WorkerConnection c) throws SQLException {
+        return c.claim(statements.claim(), bindings).stream().findFirst();
+    }
+
     /**
-     * The listener failed, or marked the transaction rollback-only: the branch goes back to just
-     * after the claim, records the failure, and is kept, so the lock is released only with the
-     * failure counted. Without a record to write, the branch simply votes rollback.
+     * What a rolled-back delivery of one row records. Never prepared: back to the savepoint after
+     * the claim, then the record, in the branch (which then commits alone). Prepared: counted
+     * from a connection of its own that waits on the row's lock before the branch lets it go.
      */
-    private boolean recordFailure(WorkerConnection c, ClaimedRow row, ListenerEndpoint.Invocation invocation)
-            throws SQLException {
-        if (recordsFailures) {
-            c.execute(ROLLBACK_TO_SAVEPOINT);
-            String error = invocation.failed() ? invocation.error() : "the MDB marked the transaction rollback-only";
-            if (subscription.settlement().recordFailure(c, row, error)) {
-                branch.keep();
-                return true;
-            }
+    private final class FailureRecord implements DeliveryBranch.FailureRecord<WorkerConnection> {
+        private final ClaimedRow row;
+        private volatile String error = "the transaction rolled back";
+
+        FailureRecord(ClaimedRow row) {
+            this.row = row;
         }
-        branch.markRollbackOnly();
-        return false;
+
+        void because(String why) {
+            error = why;
+        }
+
+        @Override
+        public boolean inBranch(WorkerConnection c) throws SQLException {
+            c.execute(ROLLBACK_TO_SAVEPOINT);
+            return subscription.settlement().recordFailure(c, row, error);
+        }
+
+        @Override
+        public void aroundPreparedRollback(DeliveryBranch.PreparedRollback rollback) throws XAException {
+            CountedRollback.run(subscription, row, error, rollback);
+        }
     }
 
     /** A listener without a container transaction (bean-managed, NOT_SUPPORTED): the adapter's own. */
-    private Result inLocalTransaction(ListenerEndpoint endpoint, WorkerConnection c)
-            throws SQLException, ResourceException {
+    private Result inLocalTransaction(WorkerConnection c) throws SQLException, ResourceException {
         Connection local = c.connection();
-        endpoint.before();
         boolean committed = false;
-        try {
-            local.setAutoCommit(false);
-            Optional<ClaimedRow> row = claim(c);
-            if (row.isEmpty()) {
-                return Result.EMPTY;
-            }
-            ListenerEndpoint.Invocation invocation = endpoint.invoke(row.get());
-            if (invocation.failed() || !subscription.settlement().settle(c, row.get(), invocation.outcome())) {
-                return Result.FAILED;
-            }
-            local.commit();
-            committed = true;
-            return Result.DELIVERED;
-        } finally {
+        try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, null)) {
+            endpoint.before();
             try {
-                if (!committed) {
-                    local.rollback();
+                local.setAutoCommit(false);
+                Optional<ClaimedRow> row = claim(c);
+                if (row.isEmpty()) {
+                    return Result.EMPTY;
                 }
-                local.setAutoCommit(true);
+                if (recordsFailures) {
+                    c.execute(SAVEPOINT);
+                }
+                ListenerEndpoint.Invocation invocation = endpoint.invoke(row.get());
+                String error = invocation.error();
+                if (!invocation.failed()) {
+                    try {
+                        committed = subscription.settlement().settle(c, row.get(), invocation.outcome());
+                    } catch (SQLException e) {
+                        if (!c.isValid()) {
+                            throw e;
+                        }
+                        subscription.settlement().failed(row.get(), e);
+                        error = "the settlement failed: " + e.getMessage();
+                    }
+                }
+                if (!committed && recordsFailures) {
+                    // The lock is still ours: the failure is counted before anyone else can claim the row.
+                    c.execute(ROLLBACK_TO_SAVEPOINT);
+                    subscription.settlement().recordFailure(c, row.get(), error == null ? "not settled" : error);
+                }
+                local.commit();
+                return committed ? Result.DELIVERED : Result.FAILED;
             } finally {
-                endpoint.after(null, committed);
+                try {
+                    if (!local.getAutoCommit()) {
+                        local.rollback();
+                    }
+                } finally {
+                    local.setAutoCommit(true);
+                    endpoint.after(null, committed);
+                }
             }
         }
-    }
-
-    private Optional<ClaimedRow> claim(WorkerConnection c) throws SQLException {
-        List<ClaimedRow> rows = c.claim(statements.claim(), bindings);
-        return rows.stream().findFirst();
     }
 
     private WorkerConnection connection() throws SQLException {
         if (connection == null) {
             connection = subscription.connect();
-            branch = new BranchResource(connection.xaResource());
+            WorkerConnection own = connection;
+            branch = new DeliveryBranch<>(new DeliveryBranch.Connections<>() {
+                @Override
+                public WorkerConnection acquire() {
+                    return own;
+                }
+
+                @Override
+                public XAResource resource(WorkerConnection w) throws SQLException {
+                    return w.xaResource();
+                }
+
+                @Override
+                public void release(WorkerConnection w, boolean broken) {
+                    if (broken) {
+                        w.markBroken();
+                    }
+                }
+            }, subscription.finisher());
         }
         return connection;
     }
@@ -176,6 +243,11 @@ final class RowLockDelivery implements FormDelivery {
             connection = null;
             branch = null;
         }
+    }
+
+    @Override
+    public boolean isBroken() {
+        return connection != null && connection.isBroken();
     }
 
     @Override

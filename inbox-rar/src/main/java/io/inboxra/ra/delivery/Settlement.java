@@ -13,7 +13,9 @@ import java.util.List;
  * Ends a delivery in the database: the statement the listener's outcome asks for (in the
  * delivery's transaction), or, for a delivery that failed, the record of the failure (one more
  * attempt and a due time after the backoff, or the dead letter at {@code maxAttempts}). A row
- * leaves the table only by an acknowledged settlement or a dead-letter move.
+ * leaves the table only by an acknowledged settlement or a dead-letter move. Every method runs
+ * on a connection in a transaction (the delivery's branch, or a local one the caller began), so
+ * a dead-letter move's steps commit together or not at all.
  */
 final class Settlement {
 
@@ -67,6 +69,12 @@ final class Settlement {
                     + " rolls back, the MDB's work with it.");
         }
         return settled;
+    }
+
+    /** Logs a settlement statement that failed on a working connection (a constraint): the delivery fails. */
+    void failed(ClaimedRow row, SQLException e) {
+        LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the settlement of row " + row.id()
+                + " failed; the transaction rolls back and the delivery counts as failed", e);
     }
 
     /** @return whether a failed delivery leaves a record: the table counts attempts or reschedules */

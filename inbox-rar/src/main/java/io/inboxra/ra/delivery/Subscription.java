@@ -30,7 +30,14 @@ import jakarta.resource.ResourceException;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.UnavailableException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+import io.inboxra.ra.xa.RecoveryResource;
+import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.resource.spi.work.WorkException;
 import jakarta.resource.spi.work.WorkManager;
 import javax.transaction.xa.XAResource;
@@ -57,6 +64,10 @@ public final class Subscription {
     private final CountDownLatch stopping = new CountDownLatch(1);
     private final CountDownLatch workersEnded;
     private final Set<WorkerConnection> connections = ConcurrentHashMap.newKeySet();
+    private final FreshConnectionFinisher finisher;
+    private final ExecutorService background;
+    private final ScheduledExecutorService heartbeats;
+    private volatile WorkManager workManager;
     private volatile Jsonb jsonb;
 
     private Subscription(SubscriptionSettings settings, MessageEndpointFactory endpointFactory,
@@ -70,9 +81,14 @@ public final class Subscription {
         this.statements = checked.statements();
         this.settlement = new Settlement(this);
         this.timer = timer;
-        this.pool = settings.table().form() == io.inboxra.dialect.Form.LEASE
-                ? new ConnectionPool(dataSource, settings.isolation(), settings.connections(), settings.lease())
+        boolean lease = settings.table().form() == io.inboxra.dialect.Form.LEASE;
+        // A borrow waits at most a quarter lease, so a settlement never waits out the lease it must match.
+        this.pool = lease
+                ? new ConnectionPool(dataSource, settings.isolation(), settings.connections(), settings.lease().dividedBy(4))
                 : null;
+        this.heartbeats = lease ? Executors.newScheduledThreadPool(1, threads(settings.name() + "-heartbeat")) : null;
+        this.background = Executors.newCachedThreadPool(threads(settings.name() + "-record"));
+        this.finisher = new FreshConnectionFinisher(dataSource);
         try {
             this.deliveryTransacted = endpointFactory.isDeliveryTransacted(ListenerEndpoint.ON_MESSAGE);
         } catch (NoSuchMethodException e) {
@@ -155,6 +171,7 @@ public final class Subscription {
     }
 
     private void start(WorkManager workManager) throws ResourceException {
+        this.workManager = workManager;
         for (int i = 0; i < settings.workers(); i++) {
             try {
                 workManager.scheduleWork(new Worker(this), WorkManager.INDEFINITE, null, null);
@@ -191,6 +208,10 @@ public final class Subscription {
         }
         // Heartbeats stop last: only now, with every delivery finished or cut off.
         timer.cancel();
+        if (heartbeats != null) {
+            heartbeats.shutdownNow();
+        }
+        background.shutdownNow();
         for (WorkerConnection connection : connections) {
             disconnect(connection);
         }
@@ -225,15 +246,26 @@ public final class Subscription {
     }
 
     /**
-     * @return whether the current delivery's container transaction is marked rollback-only
-     *         ({@code setRollbackOnly}); false where the server gives no registry to ask
+     * @return whether the current delivery's container transaction is still active: marked
+     *         rollback-only, rolled back by a timeout, or ended count as a rollback; true where
+     *         the server gives no registry to ask
      */
-    boolean isMarkedRollback() {
+    boolean isTransactionActive() {
+        return transactions == null || status() == Status.STATUS_ACTIVE;
+    }
+
+    /** @return why the current delivery's transaction is no longer active, for a failure's record */
+    String transactionState() {
+        int status = status();
+        return status == Status.STATUS_MARKED_ROLLBACK ? "the MDB marked the transaction rollback-only"
+                : "the transaction was rolled back before the delivery settled (a timeout?), status " + status;
+    }
+
+    private int status() {
         try {
-            return transactions != null
-                    && transactions.getTransactionStatus() == jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
+            return transactions == null ? Status.STATUS_ACTIVE : transactions.getTransactionStatus();
         } catch (RuntimeException e) {
-            return false;
+            return Status.STATUS_UNKNOWN;
         }
     }
 
@@ -243,6 +275,21 @@ public final class Subscription {
 
     Timer timer() {
         return timer;
+    }
+
+    /** The lease form's heartbeat threads, which wait behind no other work; null in the other forms. */
+    ScheduledExecutorService heartbeats() {
+        return heartbeats;
+    }
+
+    /** Threads for work a delivery hands off and waits for (a failure counted around a rollback). */
+    ExecutorService background() {
+        return background;
+    }
+
+    /** Finishes prepared branches whose own connection failed, from a new connection. */
+    FreshConnectionFinisher finisher() {
+        return finisher;
     }
 
     /** The lease form's pool; null in the other forms. */
@@ -257,7 +304,7 @@ public final class Subscription {
     public XAResource recoveryResource() throws ResourceException {
         try {
             WorkerConnection connection = connect();
-            return new io.inboxra.ra.xa.BranchResource(connection.xaResource());
+            return new RecoveryResource(connection.xaResource());
         } catch (SQLException e) {
             throw new ResourceException("Inbox subscription '" + settings.name() + "': no connection for recovery", e);
         }
@@ -279,18 +326,33 @@ public final class Subscription {
         return stopping.getCount() > 0;
     }
 
-    /** Waits, returning early when the subscription stops. */
+    /** Waits, returning early when the subscription stops; an interrupt ends the wait, not the subscription. */
     void pause(Duration wait) {
         try {
             stopping.await(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            stopping.countDown();
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + settings.name() + "': a worker's wait was interrupted");
         }
     }
 
-    void workerEnded() {
-        workersEnded.countDown();
+    /**
+     * A worker ended. While the subscription runs, only an error can end one: it is logged and
+     * a new worker takes its place.
+     */
+    void workerEnded(boolean released, Throwable cause) {
+        if (released || !isRunning()) {
+            workersEnded.countDown();
+            return;
+        }
+        LOG.log(Level.ERROR, "Inbox subscription '" + settings.name() + "': a worker ended unexpectedly; starting"
+                + " another in its place", cause);
+        try {
+            workManager.scheduleWork(new Worker(this), WorkManager.INDEFINITE, null, null);
+        } catch (WorkException | RuntimeException e) {
+            workersEnded.countDown();
+            LOG.log(Level.ERROR, "Inbox subscription '" + settings.name() + "': no worker could replace it; the"
+                    + " subscription runs with one worker less until it is redeployed", e);
+        }
     }
 
     /** A connection of the subscription's own, closed when the subscription stops. */
@@ -331,6 +393,15 @@ public final class Subscription {
             }
         }
         return j;
+    }
+
+    private static ThreadFactory threads(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return work -> {
+            Thread thread = new Thread(work, "inbox-" + prefix + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
     }
 
     private static ClassLoader endpointLoader(MessageEndpointFactory factory) {

@@ -4,14 +4,15 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.time.Duration;
-import jakarta.resource.ResourceException;
 import jakarta.resource.spi.UnavailableException;
 import jakarta.resource.spi.work.Work;
 
 /**
  * One of a subscription's workers, running on the server's {@code WorkManager}: it delivers
  * in the subscription's form while the subscription runs, waits with backoff when nothing is
- * claimable, and reconnects with backoff when the database fails. No error ends it.
+ * claimable or a delivery failed, and replaces its connection with backoff when anything went
+ * wrong. No error ends it: only the subscription's stop (or the server's release) does, and a
+ * worker that ends otherwise is logged and replaced by the subscription.
  */
 final class Worker implements Work {
 
@@ -37,16 +38,28 @@ final class Worker implements Work {
 
     @Override
     public void run() {
+        Throwable ended = null;
         try {
             while (!released && subscription.isRunning()) {
                 Duration wait = pollOnce();
+                if (Thread.interrupted()) {
+                    // Only the subscription's stop ends a worker; a listener's leftover flag would end every wait.
+                    LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': a delivery left the"
+                            + " worker thread's interrupt flag set; cleared, the worker goes on");
+                }
                 if (!wait.isZero()) {
                     subscription.pause(wait);
                 }
             }
+        } catch (Throwable e) {
+            ended = e;
+            throw e;
         } finally {
-            delivery.close();
-            subscription.workerEnded();
+            try {
+                delivery.close();
+            } finally {
+                subscription.workerEnded(released, ended);
+            }
         }
     }
 
@@ -59,6 +72,9 @@ final class Worker implements Work {
     /** @return how long to wait before the next turn */
     private Duration pollOnce() {
         try {
+            if (delivery.isBroken()) {
+                delivery.disconnect();
+            }
             FormDelivery.Result result = delivery.deliverNext();
             subscription.outage().recovered();
             trouble.reset();
@@ -72,8 +88,11 @@ final class Worker implements Work {
             subscription.outage().failed("the database failed (" + e.getMessage() + ")", e);
             delivery.disconnect();
             return trouble.next();
-        } catch (ResourceException | RuntimeException e) {
+        } catch (Exception | Error e) {
+            // Whatever it was (an enlistment on a dead connection, an OutOfMemoryError reading a row),
+            // the next turn starts on a fresh connection.
             subscription.outage().failed("a delivery failed (" + e + ")", e);
+            delivery.disconnect();
             return trouble.next();
         }
     }

@@ -27,6 +27,7 @@ final class WorkerConnection implements AutoCloseable {
     private final Connection connection;
     private final Map<String, PreparedStatement> prepared = new HashMap<>();
     private final Map<String, ClaimedRow.Layout> layouts = new HashMap<>();
+    private volatile boolean broken;
 
     private WorkerConnection(XAConnection xaConnection, int isolation) throws SQLException {
         this.xaConnection = xaConnection;
@@ -130,9 +131,28 @@ final class WorkerConnection implements AutoCloseable {
         }
     }
 
-    void execute(String sql) throws SQLException {
+    /** @return what {@code Statement.execute} returns */
+    boolean execute(String sql) throws SQLException {
         try (java.sql.Statement plain = connection.createStatement()) {
-            plain.execute(sql);
+            return plain.execute(sql);
+        }
+    }
+
+    /** Marks the connection as failed (its branch could not be finished on it): the worker replaces it. */
+    void markBroken() {
+        broken = true;
+    }
+
+    boolean isBroken() {
+        return broken;
+    }
+
+    /** @return whether the database still answers on this connection */
+    boolean isValid() {
+        try {
+            return !broken && connection.isValid(2);
+        } catch (SQLException e) {
+            return false;
         }
     }
 

@@ -21,4 +21,14 @@ final class XaErrors {
         failure.initCause(e);
         return failure;
     }
+
+    /** @return whether the error says the branch was rolled back */
+    static boolean isRollback(XAException e) {
+        return e.errorCode >= XAException.XA_RBBASE && e.errorCode <= XAException.XA_RBEND;
+    }
+
+    /** @return the error's code and message, for a log line */
+    static String describe(XAException e) {
+        return "XA error " + e.errorCode + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
 }

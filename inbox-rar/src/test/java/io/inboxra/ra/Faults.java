@@ -1,0 +1,62 @@
+package io.inboxra.ra;
+
+import io.inboxra.harness.Await;
+import io.inboxra.harness.Postgres;
+import io.inboxra.harness.TestDatabase;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Ways to make the transaction and the database fail for real (see shared/FAULTS.md), and the checks after. */
+final class Faults {
+
+    private Faults() {
+    }
+
+    /**
+     * Makes every commit of an effect row matching {@code condition} (on {@code NEW}) fail at
+     * prepare: a deferred constraint trigger, which PostgreSQL runs at {@code PREPARE TRANSACTION}.
+     */
+    static void failPrepareOfEffects(String effects, String condition) throws SQLException {
+        Postgres.execute("CREATE FUNCTION " + effects + "_check() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                + " IF " + condition.replace("row_id", "NEW.row_id") + " THEN RAISE EXCEPTION 'the deferred check"
+                + " refuses this effect'; END IF; RETURN NEW; END $$");
+        Postgres.execute("CREATE CONSTRAINT TRIGGER " + effects + "_check AFTER INSERT ON " + effects
+                + " DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION " + effects + "_check()");
+    }
+
+    /** Rolls back what a test left prepared in PostgreSQL, so no lock outlives it. */
+    static void rollBackPreparedBranches() throws SQLException {
+        List<String> gids = new ArrayList<>();
+        try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement()
+                .executeQuery("SELECT gid FROM pg_prepared_xacts WHERE database = current_database()")) {
+            while (rs.next()) {
+                gids.add(rs.getString(1));
+            }
+        }
+        for (String gid : gids) {
+            try {
+                Postgres.execute("ROLLBACK PREPARED '" + gid.replace("'", "''") + "'");
+            } catch (SQLException e) {
+                if (!"42704".equals(e.getSQLState())) {
+                    throw e;
+                }
+                // Finished meanwhile (by the transaction manager's retry, or the adapter's own recovery).
+            }
+        }
+    }
+
+    /** No connection of the subscription stays inside a transaction (an orphan would hold its rows for ever). */
+    static void assertNoTransactionLeftOpen(TestDatabase db, String subscription) throws Exception {
+        String open = db == TestDatabase.POSTGRES
+                ? "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:" + subscription + "'"
+                        + " AND state LIKE 'idle in transaction%'"
+                : "SELECT count(*) FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p"
+                        + " ON p.ID = t.trx_mysql_thread_id WHERE p.USER = 'inbox_adapter'";
+        Await.until("no transaction of the adapter's stays open", Duration.ofSeconds(5), () -> db.count(open) == 0);
+    }
+}
