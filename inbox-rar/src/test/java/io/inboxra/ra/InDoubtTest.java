@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.transaction.xa.XAResource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -189,6 +190,23 @@ class InDoubtTest {
         }
     }
 
+    /** Servers ask for the recovery resources on every recovery pass (Narayana: every two minutes). */
+    @Test
+    void eachRecoveryPassReplacesThePreviousPasssConnection() throws Exception {
+        String table = inbox();
+        try (Harness server = Harness.start()) {
+            Subscription subscription = activate(server, table);
+            String backends = "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:"
+                    + subscription.name() + "'";
+            Await.until("the worker's connection", Duration.ofSeconds(5), () -> Postgres.count(backends) == 1);
+            for (int pass = 0; pass < 3; pass++) {
+                // A scan works on each pass's resource (the driver lists only gids that parse as xids).
+                subscription.recoveryResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN);
+            }
+            Await.until("one recovery connection beside it", Duration.ofSeconds(5), () -> Postgres.count(backends) == 2);
+        }
+    }
+
     private String inbox() throws SQLException {
         String table = Postgres.newInbox();
         tables.add(table);
@@ -212,13 +230,17 @@ class InDoubtTest {
      * subscription claims another queue only, so that its workers leave the test's rows alone.
      */
     private Runnable resolver(Harness server, String table) throws Exception {
+        return InDoubtResolvers.resolver(activate(server, table), TIMEOUT, clock);
+    }
+
+    private Subscription activate(Harness server, String table) throws Exception {
         String name = name(table);
         Map<String, String> p = Postgres.properties(name, table);
         p.put("queueColumn", "queue");
         p.put("queue", "elsewhere");
         p.put("inDoubtTimeout", "PT1M");
         server.activate(message -> Outcome.ack(), p);
-        return InDoubtResolvers.resolver(subscription(server, name), TIMEOUT, clock);
+        return subscription(server, name);
     }
 
     private static Subscription subscription(Harness server, String name) {
