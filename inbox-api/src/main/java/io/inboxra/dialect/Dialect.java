@@ -189,9 +189,15 @@ public interface Dialect {
     }
 
     /**
-     * The prepared, undecided XA branches of this database that hold locks on the table and
-     * are older than {@link Param#AGE}, one per row labelled {@link ClaimShape#BRANCH}; the
-     * adapter rolls them back ({@link #rollbackBranch}). Empty where the database cannot tell.
+     * The adapter's own in-doubt branches: the prepared, undecided XA branches of this database
+     * that claimed rows of the table (locked, updated or deleted existing rows) and were
+     * prepared more than {@link Param#AGE} milliseconds ago, one per row labelled
+     * {@link ClaimShape#BRANCH}; the adapter rolls them back ({@link #rollbackBranch}), never in
+     * the first {@code inDoubtTimeout} after activation. A branch that only inserted into the
+     * table, or holds nothing of it, is not the adapter's and must not be returned: a producer's
+     * prepared insert, or an MDB's own branch, is the transaction manager's to decide. Empty
+     * where the database cannot tell a branch's age and what it claimed (MySQL and MariaDB:
+     * {@code XA RECOVER} gives neither).
      *
      * @param spec the table
      * @return the query, or empty

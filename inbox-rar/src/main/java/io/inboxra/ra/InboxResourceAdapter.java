@@ -112,6 +112,11 @@ public class InboxResourceAdapter implements ResourceAdapter {
         return resources.toArray(new XAResource[0]);
     }
 
+    /** @return the running subscription of that name, if any (for tests) */
+    java.util.Optional<Subscription> subscription(String name) {
+        return subscriptions.values().stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
     /** @return the adapter-level values that every activation starts from */
     Map<String, String> defaults() {
         Map<String, String> defaults = new LinkedHashMap<>();

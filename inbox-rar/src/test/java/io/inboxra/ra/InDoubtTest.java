@@ -1,69 +1,328 @@
 package io.inboxra.ra;
 
+import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.ChildProcess;
 import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.Postgres;
+import io.inboxra.ra.delivery.InDoubtResolvers;
+import io.inboxra.ra.delivery.Subscription;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.File;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.transaction.xa.XAResource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A server that dies between the two phases of a delivery's commit leaves the adapter's branch
- * prepared and in doubt, holding its row. A later server rolls that branch back once it is
- * older than {@code inDoubtTimeout}, and the row is delivered exactly once.
+ * The adapter's last resort for in-doubt branches rolls back only its own: prepared branches
+ * that claimed rows of the table (locked, updated or deleted them), older than
+ * {@code inDoubtTimeout}, and never in the first {@code inDoubtTimeout} after activation. A
+ * producer's prepared insert, or an MDB's own branch, is left to the transaction manager.
+ *
+ * <p>The subscriptions run with {@code inDoubtTimeout=PT1M}, so their own scheduled resolver
+ * stays in its grace for the whole test; each test drives a resolver of that subscription with
+ * a one-second timeout and a clock of its own.
  */
 class InDoubtTest {
 
-    private String table;
-    private String effects;
+    private static final Duration TIMEOUT = Duration.ofSeconds(1);
+
+    private final List<String> tables = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
+    private final List<String> gids = new ArrayList<>();
+    private final TestClock clock = new TestClock();
 
     @AfterEach
     void cleanUp() throws SQLException {
-        Postgres.execute("DROP TABLE IF EXISTS " + table);
-        Postgres.execute("DROP TABLE IF EXISTS " + effects);
+        for (String table : tables) {
+            gids.addAll(branchesHolding(table));
+        }
+        for (String gid : gids) {
+            if (isPrepared(gid)) {
+                Postgres.execute("ROLLBACK PREPARED '" + gid + "'");
+            }
+        }
+        for (String name : names) {
+            Postgres.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    + " WHERE application_name = 'inbox-ra:" + name + "'");
+        }
+        for (String table : tables) {
+            Postgres.execute("DROP TABLE IF EXISTS " + table);
+        }
     }
 
-    private long preparedBranches() throws SQLException {
-        return Postgres.count("SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database()");
+    @Test
+    void aProducersPreparedInsertIsLeftAlone() throws Exception {
+        String table = inbox();
+        long existing = insert(table, "existing");
+        try (Harness server = Harness.start()) {
+            Runnable resolver = resolver(server, table);
+            String gid = prepare(table, "producer", "INSERT INTO " + table + " (payload) VALUES ('produced')");
+            awaitOlderThanTimeout(gid);
+            clock.advance(TIMEOUT.plusSeconds(1));
+            resolver.run();
+            assertTrue(isPrepared(gid), "the producer's branch is the transaction manager's to decide");
+            assertTrue(isFree(table, existing), "the existing row was never locked");
+        }
+    }
+
+    @Test
+    void anMdbsPreparedBranchThatInsertsIntoTheInboxIsLeftAlone() throws Exception {
+        String table = inbox();
+        String effects = table("effects", "row_id BIGINT NOT NULL");
+        insert(table, "existing");
+        try (Harness server = Harness.start()) {
+            Runnable resolver = resolver(server, table);
+            String gid = prepare(table, "mdb",
+                    "INSERT INTO " + effects + " (row_id) VALUES (1)",
+                    "SELECT count(*) FROM " + table,
+                    "INSERT INTO " + table + " (payload) VALUES ('follow-up')");
+            awaitOlderThanTimeout(gid);
+            clock.advance(TIMEOUT.plusSeconds(1));
+            resolver.run();
+            assertTrue(isPrepared(gid), "the MDB's branch is the transaction manager's to decide");
+        }
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT id FROM %s WHERE id = %d FOR UPDATE",
+            "DELETE FROM %s WHERE id = %d",
+            "UPDATE %s SET processed_at = now() WHERE id = %d",
+            // the row lock form's settlement under a savepoint: xmax becomes a multixact
+            "SELECT id FROM %1$s WHERE id = %2$d FOR UPDATE; SAVEPOINT settled; DELETE FROM %1$s WHERE id = %2$d"})
+    void aPreparedBranchThatClaimedARowIsRolledBackAndTheRowComesBack(String claim) throws Exception {
+        String table = inbox();
+        long id = insert(table, "claimed");
+        try (Harness server = Harness.start()) {
+            Runnable resolver = resolver(server, table);
+            String gid = prepare(table, "claim", String.format(claim, table, id).split("; "));
+            String producer = prepare(table, "producer", "INSERT INTO " + table + " (payload) VALUES ('produced')");
+            awaitOlderThanTimeout(gid);
+            awaitOlderThanTimeout(producer);
+            clock.advance(TIMEOUT.plusSeconds(1));
+            resolver.run();
+            assertFalse(isPrepared(gid), "the branch that claimed the row is rolled back");
+            assertTrue(isFree(table, id), "the row is back, unlocked and unsettled");
+            assertTrue(isPrepared(producer), "and only that branch");
+        }
+    }
+
+    @Test
+    void nothingIsRolledBackInTheFirstTimeoutAfterActivation() throws Exception {
+        String table = inbox();
+        long id = insert(table, "claimed");
+        String gid = prepare(table, "claim", "SELECT id FROM " + table + " WHERE id = " + id + " FOR UPDATE");
+        awaitOlderThanTimeout(gid);
+        try (Harness server = Harness.start()) {
+            Runnable resolver = resolver(server, table);
+            resolver.run();
+            clock.advance(TIMEOUT.minusMillis(100));
+            resolver.run();
+            assertTrue(isPrepared(gid), "within the timeout after activation the branch is left to the"
+                    + " transaction manager's recovery, however old it is");
+            clock.advance(Duration.ofMillis(200));
+            resolver.run();
+            assertFalse(isPrepared(gid), "after it, the branch is rolled back");
+            assertTrue(isFree(table, id));
+        }
+    }
+
+    /**
+     * A server that dies between the two phases of a delivery's commit leaves the adapter's
+     * branch prepared and in doubt, holding its row. A later server rolls that branch back once
+     * it is older than the timeout, and the row is delivered exactly once.
+     */
+    @ParameterizedTest
     @EnumSource(value = Form.class, names = {"ROW_LOCK", "LEASE"})
     void aPreparedBranchLeftInDoubtIsRolledBackAndItsRowDeliveredOnce(Form form) throws Exception {
-        table = Postgres.newInbox();
-        effects = Postgres.newTable("effects", "row_id BIGINT NOT NULL");
-        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('in doubt')");
-        long before = preparedBranches();
-        Map<String, String> p = DeliveryTest.properties(form, "in-doubt", table);
+        String table = inbox();
+        String effects = table("effects", "row_id BIGINT NOT NULL");
+        insert(table, "in doubt");
+        String name = name(table);
+        Map<String, String> p = DeliveryTest.properties(form, name, table);
         p.put("lease", "PT2S");
         Map<String, String> args = new LinkedHashMap<>(p);
         args.put("mode", "halt-in-prepare");
         try (ChildProcess child = ChildProcess.start(args, new File("target/child-servers.log"))) {
             child.awaitExit(Duration.ofSeconds(30));
         }
-        assertEquals(before + 1, preparedBranches(), "the adapter's branch is prepared and in doubt");
+        List<String> branches = branchesHolding(table);
+        assertEquals(1, branches.size(), "the adapter's branch is prepared and in doubt");
         assertEquals(1, Postgres.count("SELECT count(*) FROM " + table), "its row is still there");
 
-        p.put("inDoubtTimeout", "PT1S");
+        p.put("inDoubtTimeout", "PT1M");
         try (Harness next = Harness.start(); EffectWriter writer = new EffectWriter(effects, ConcurrentHashMap.newKeySet())) {
             Harness.Activation mdb = next.activate(writer, p);
+            Runnable resolver = InDoubtResolvers.resolver(subscription(next, name), TIMEOUT, clock);
+            awaitOlderThanTimeout(branches.get(0));
+            clock.advance(TIMEOUT.plusSeconds(1));
+            resolver.run();
+            assertFalse(isPrepared(branches.get(0)), "the in-doubt branch was rolled back");
             Await.until("the row is delivered", Duration.ofSeconds(30),
                     () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
-            assertEquals(before, preparedBranches(), "the in-doubt branch was rolled back");
             assertEquals(1, Postgres.count("SELECT count(*) FROM " + effects), "the row's effect, exactly once");
             assertEquals(1, mdb.log().committed().size());
+        }
+    }
+
+    /** Servers ask for the recovery resources on every recovery pass (Narayana: every two minutes). */
+    @Test
+    void eachRecoveryPassReplacesThePreviousPasssConnection() throws Exception {
+        String table = inbox();
+        try (Harness server = Harness.start()) {
+            Subscription subscription = activate(server, table);
+            String backends = "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:"
+                    + subscription.name() + "'";
+            Await.until("the worker's connection", Duration.ofSeconds(5), () -> Postgres.count(backends) == 1);
+            for (int pass = 0; pass < 3; pass++) {
+                // A scan works on each pass's resource (the driver lists only gids that parse as xids).
+                subscription.recoveryResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN);
+            }
+            Await.until("one recovery connection beside it", Duration.ofSeconds(5), () -> Postgres.count(backends) == 2);
+        }
+    }
+
+    private String inbox() throws SQLException {
+        String table = Postgres.newInbox();
+        tables.add(table);
+        return table;
+    }
+
+    private String table(String prefix, String columns) throws SQLException {
+        String table = Postgres.newTable(prefix, columns);
+        tables.add(table);
+        return table;
+    }
+
+    private String name(String table) {
+        String name = "in-doubt-" + table;
+        names.add(name);
+        return name;
+    }
+
+    /**
+     * A resolver of a subscription on the table, activated now on the test's clock. The
+     * subscription claims another queue only, so that its workers leave the test's rows alone.
+     */
+    private Runnable resolver(Harness server, String table) throws Exception {
+        return InDoubtResolvers.resolver(activate(server, table), TIMEOUT, clock);
+    }
+
+    private Subscription activate(Harness server, String table) throws Exception {
+        String name = name(table);
+        Map<String, String> p = Postgres.properties(name, table);
+        p.put("queueColumn", "queue");
+        p.put("queue", "elsewhere");
+        p.put("inDoubtTimeout", "PT1M");
+        server.activate(message -> Outcome.ack(), p);
+        return subscription(server, name);
+    }
+
+    private static Subscription subscription(Harness server, String name) {
+        return server.adapter().subscription(name).orElseThrow();
+    }
+
+    private static long insert(String table, String payload) throws SQLException {
+        return Postgres.count("INSERT INTO " + table + " (payload) VALUES ('" + payload + "') RETURNING id");
+    }
+
+    /** Runs the statements in a transaction of a plain connection and prepares it. */
+    private String prepare(String table, String who, String... statements) throws SQLException {
+        String gid = "inbox-test-" + table + "-" + who;
+        gids.add(gid);
+        try (Connection c = Postgres.connect(); Statement s = c.createStatement()) {
+            s.execute("BEGIN");
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+            s.execute("PREPARE TRANSACTION '" + gid + "'");
+        }
+        return gid;
+    }
+
+    private static void awaitOlderThanTimeout(String gid) throws Exception {
+        Await.until(gid + " is older than " + TIMEOUT, Duration.ofSeconds(10), () -> Postgres.count(
+                "SELECT count(*) FROM pg_prepared_xacts WHERE gid = '" + gid + "' AND prepared < now() - interval '"
+                        + TIMEOUT.toMillis() + " milliseconds'") == 1);
+    }
+
+    private static boolean isPrepared(String gid) throws SQLException {
+        return Postgres.count("SELECT count(*) FROM pg_prepared_xacts WHERE gid = '" + gid + "'") == 1;
+    }
+
+    /** @return whether the row is there, unsettled, and no transaction holds it */
+    private static boolean isFree(String table, long id) throws SQLException {
+        try (Connection c = Postgres.connect(); PreparedStatement s = c.prepareStatement("SELECT id FROM "
+                + table + " WHERE id = ? AND processed_at IS NULL FOR UPDATE SKIP LOCKED")) {
+            s.setLong(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    /** @return the prepared transactions holding any lock on the table, whoever prepared them */
+    private static List<String> branchesHolding(String table) throws SQLException {
+        List<String> gids = new ArrayList<>();
+        try (Connection c = Postgres.connect(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT DISTINCT p.gid FROM pg_prepared_xacts p"
+                        + " JOIN pg_locks x ON x.locktype = 'transactionid' AND x.transactionid = p.transaction"
+                        + " AND x.pid IS NULL"
+                        + " JOIN pg_locks r ON r.virtualtransaction = x.virtualtransaction AND r.pid IS NULL"
+                        + " AND r.locktype = 'relation' AND r.relation = to_regclass('" + table + "')")) {
+            while (rs.next()) {
+                gids.add(rs.getString(1));
+            }
+        }
+        return gids;
+    }
+
+    /** A clock the test moves on by hand. */
+    private static final class TestClock extends Clock {
+        private volatile Instant now = Instant.now();
+
+        void advance(Duration by) {
+            now = now.plus(by);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
         }
     }
 }

@@ -3,37 +3,53 @@ package io.inboxra.ra.delivery;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.TimerTask;
 
 /**
  * The adapter's last resort for its own in-doubt branches: a prepared, undecided branch that
- * holds locks on the subscription's table and is older than {@code inDoubtTimeout} is rolled
- * back and logged, at activation and periodically. Rolling back is the safe choice: the row
- * comes back and is delivered again, where committing could settle a row whose handler's work
- * was rolled back. Keep the timeout well above a server restart, so the transaction manager's
- * own recovery decides first.
+ * claimed rows of the subscription's table (locked, updated or deleted them; the dialect's
+ * {@code inDoubtBranches} tells) and is older than {@code inDoubtTimeout} is rolled back and
+ * logged. Rolling back is the safe choice: the row comes back and is delivered again, where
+ * committing could settle a row whose handler's work was rolled back. A branch that only
+ * inserted into the table (a producer's, an MDB's) is not the adapter's and is left alone.
+ *
+ * <p>It never acts in the first {@code inDoubtTimeout} after activation, so that the
+ * transaction manager's own recovery, which runs as the server starts, decides first. Keep the
+ * timeout well above a server restart.
  */
 final class InDoubtResolver extends TimerTask {
 
     private static final Logger LOG = System.getLogger(InDoubtResolver.class.getName());
 
     private final Subscription subscription;
+    private final Duration timeout;
+    private final Clock clock;
+    private final Instant graceEnds;
 
-    private InDoubtResolver(Subscription subscription) {
+    /**
+     * @param subscription the subscription, just activated
+     * @param timeout how old a branch must be, and how long after activation the resolver waits
+     * @param clock the clock the wait after activation runs on (the branches' age is the database's)
+     */
+    InDoubtResolver(Subscription subscription, Duration timeout, Clock clock) {
         this.subscription = subscription;
+        this.timeout = timeout;
+        this.clock = clock;
+        this.graceEnds = clock.instant().plus(timeout);
     }
 
-    /** Resolves now, then every half timeout (at least every second, at most every minute). */
+    /** Checks every half timeout (at least every second, at most every minute), from the timeout after now on. */
     static void start(Subscription subscription) {
         if (subscription.statements().inDoubtBranches().isEmpty()) {
             return;
         }
-        InDoubtResolver resolver = new InDoubtResolver(subscription);
-        resolver.run();
-        long period = Math.min(60_000, Math.max(1_000, subscription.settings().inDoubtTimeout().toMillis() / 2));
-        subscription.timer().schedule(resolver, period, period);
+        Duration timeout = subscription.settings().inDoubtTimeout();
+        long period = Math.min(60_000, Math.max(1_000, timeout.toMillis() / 2));
+        subscription.timer().schedule(new InDoubtResolver(subscription, timeout, Clock.systemUTC()), period, period);
     }
 
     @Override
@@ -42,19 +58,31 @@ final class InDoubtResolver extends TimerTask {
             cancel();
             return;
         }
-        Duration age = subscription.settings().inDoubtTimeout();
+        if (clock.instant().isBefore(graceEnds)) {
+            return;
+        }
         try (WorkerConnection c = subscription.openConnection()) {
             List<String> branches = c.strings(subscription.statements().inDoubtBranches().orElseThrow(),
-                    Bindings.of(subscription.settings().queue()).age(age));
+                    Bindings.of(subscription.settings().queue()).age(timeout));
             for (String branch : branches) {
-                c.execute(subscription.dialect().rollbackBranch(branch).orElseThrow());
-                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': rolled back the in-doubt"
-                        + " branch " + branch + ", prepared more than " + age + " ago and holding rows of table '"
-                        + subscription.settings().table().table() + "'; its rows return and are delivered again");
+                rollBack(c, branch);
             }
         } catch (SQLException | RuntimeException e) {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': in-doubt branches could not be"
                     + " checked; trying again later", e);
+        }
+    }
+
+    private void rollBack(WorkerConnection c, String branch) {
+        try {
+            c.execute(subscription.dialect().rollbackBranch(branch).orElseThrow());
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': rolled back the in-doubt"
+                    + " branch " + branch + ", prepared more than " + timeout + " ago, which claimed rows of table '"
+                    + subscription.settings().table().table() + "'; its rows return and are delivered again");
+        } catch (SQLException e) {
+            // Decided meanwhile (the transaction manager's recovery, another server's resolver): gone next time.
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the in-doubt branch " + branch
+                    + " could not be rolled back (" + e.getMessage() + "); trying again later if it is still there");
         }
     }
 }

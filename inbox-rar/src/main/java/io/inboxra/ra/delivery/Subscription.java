@@ -69,6 +69,7 @@ public final class Subscription {
     private final ScheduledExecutorService heartbeats;
     private volatile WorkManager workManager;
     private volatile Jsonb jsonb;
+    private WorkerConnection recovery;
 
     private Subscription(SubscriptionSettings settings, MessageEndpointFactory endpointFactory,
             XADataSource dataSource, Checked checked, Timer timer, TransactionSynchronizationRegistry transactions)
@@ -299,11 +300,17 @@ public final class Subscription {
 
     /**
      * An XA resource of the subscription's database, for a server's transaction recovery
-     * ({@code ResourceAdapter.getXAResources}); its connection closes when the subscription stops.
+     * ({@code ResourceAdapter.getXAResources}), on a fresh connection: the previous call's
+     * connection closes now (servers ask again on every recovery pass), the last one when the
+     * subscription stops.
      */
-    public XAResource recoveryResource() throws ResourceException {
+    public synchronized XAResource recoveryResource() throws ResourceException {
         try {
+            if (recovery != null) {
+                disconnect(recovery);
+            }
             WorkerConnection connection = connect();
+            recovery = connection;
             return new RecoveryResource(connection.xaResource());
         } catch (SQLException e) {
             throw new ResourceException("Inbox subscription '" + settings.name() + "': no connection for recovery", e);

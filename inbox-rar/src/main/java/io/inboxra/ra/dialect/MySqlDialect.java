@@ -41,6 +41,16 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
         return "CURRENT_TIMESTAMP(6)";
     }
 
+    /**
+     * None: {@code XA RECOVER} lists a prepared branch's xid only, with no age and nothing of
+     * what it locked, so the adapter cannot tell its own branches from a producer's. They are
+     * left to the transaction manager's recovery ({@code getXAResources}).
+     */
+    @Override
+    public Optional<Statement> inDoubtBranches(TableSpec spec) {
+        return Optional.empty();
+    }
+
     @Override
     protected String lockClause(TableSpec spec) {
         // A subquery of a locking read reads without locks: the claim locks the claimed rows only.

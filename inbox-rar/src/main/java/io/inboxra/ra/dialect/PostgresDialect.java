@@ -100,13 +100,21 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
 
     @Override
     public Optional<Statement> inDoubtBranches(TableSpec spec) {
-        // A prepared transaction's locks carry no pid; its transactionid lock names its xid.
-        return Optional.of(Statement.of("SELECT DISTINCT p.gid AS " + ClaimShape.BRANCH
-                + " FROM pg_prepared_xacts p"
-                + " JOIN pg_locks x ON x.locktype = 'transactionid' AND x.transactionid = p.transaction AND x.pid IS NULL"
-                + " JOIN pg_locks r ON r.virtualtransaction = x.virtualtransaction AND r.pid IS NULL"
-                + " AND r.locktype = 'relation' AND r.relation = to_regclass('" + table(spec).replace("'", "''") + "')"
-                + " WHERE p.database = current_database() AND p.prepared < now() - ? * interval '1 millisecond'",
+        // Only branches that claimed rows: a row a prepared branch locked (FOR UPDATE), updated or deleted
+        // stays visible to other sessions with the branch's xid in xmax until the branch is decided. A
+        // producer's prepared INSERT, or an MDB's, sets no xmax on existing rows. Where the claim's lock was
+        // followed by a settlement under a savepoint, xmax is a multixact with the branch's xid among its
+        // members; pg_get_multixact_members raises on values outside the live multixact range, hence the guard.
+        // Only the adapter's user's branches (ROLLBACK PREPARED needs that user, or a superuser). The table is scanned
+        // only while a branch older than the age exists; a branch that merely key-share locked a row (a
+        // foreign key to the inbox) cannot be told from a claim.
+        return Optional.of(Statement.of("SELECT p.gid AS " + ClaimShape.BRANCH + " FROM pg_prepared_xacts p"
+                + " WHERE p.database = current_database() AND p.owner = current_user"
+                + " AND p.prepared < now() - ? * interval '1 millisecond'"
+                + " AND EXISTS (SELECT 1 FROM " + table(spec) + " h WHERE h.xmax = p.transaction"
+                + " OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database)"
+                + " THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m"
+                + " WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)",
                 Param.AGE));
     }
 
