@@ -1,0 +1,124 @@
+package io.inboxra.harness;
+
+import io.inboxra.dialect.Form;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Nothing lost, nothing twice, under everything at once: two adapter instances ("servers")
+ * deliver the same table, the MDB writes its effect through its own XA connection (two phases
+ * with the adapter's branch) and then fails at random, and the adapter's connections are killed
+ * at random. In the end every row's effect is there exactly once, the inbox is empty and
+ * nothing is left in doubt. The tests run it small; {@code inbox-bench --modes chaos} runs it long.
+ */
+public final class ChaosRun {
+
+    /**
+     * What a run came to.
+     *
+     * @param rows rows inserted
+     * @param effects distinct rows whose effect committed
+     * @param duplicated rows whose effect committed more than once
+     * @param left rows still in the inbox
+     * @param inDoubt prepared branches left in the database
+     * @param kills connection kills made
+     * @param deliveries listener calls, failures included
+     * @param seconds how long it took
+     */
+    public record Result(int rows, long effects, long duplicated, long left, long inDoubt, int kills, int deliveries,
+            double seconds) {
+        public boolean exactlyOnce() {
+            return effects == rows && duplicated == 0 && left == 0 && inDoubt == 0;
+        }
+    }
+
+    private ChaosRun() {
+    }
+
+    /**
+     * @param failure the share of deliveries whose listener fails after its write (0.1: one in ten)
+     * @param killEvery the mean time between kills of the adapter's connections
+     */
+    public static Result run(TestDatabase db, Form form, int rows, double failure, Duration killEvery,
+            Duration timeout) throws Exception {
+        TestTables tables = new TestTables();
+        String table = tables.inbox(db);
+        String effects = tables.effects(db);
+        db.insertRows(table, rows);
+        AtomicBoolean killing = new AtomicBoolean(true);
+        AtomicInteger kills = new AtomicInteger();
+        AtomicInteger deliveries = new AtomicInteger();
+        long started = System.nanoTime();
+        try (Harness one = Harness.start(); Harness two = Harness.start();
+                EffectWriter mdb = new EffectWriter(db.xaDataSource(), effects, new HashSet<>(), message -> {
+                    deliveries.incrementAndGet();
+                    if (ThreadLocalRandom.current().nextDouble() < failure) {
+                        throw new IllegalStateException("a random failure after the MDB's write");
+                    }
+                })) {
+            Map<String, String> p = db.properties("chaos", table, form);
+            p.put("workers", "4");
+            p.put("lease", "PT2S");
+            p.put("dueColumn", "due_at");
+            p.put("attemptColumn", "attempts");
+            p.put("retryDelay", "PT0.01S");
+            p.put("maxRetryDelay", "PT0.05S");
+            one.activate(mdb, p);
+            two.activate(mdb, p);
+            Thread killer = new Thread(() -> {
+                while (killing.get()) {
+                    Await.sleep(ThreadLocalRandom.current().nextLong(killEvery.toMillis() * 2 + 1));
+                    try {
+                        if (killing.get()) {
+                            db.killAdapterConnections("chaos");
+                            kills.incrementAndGet();
+                        }
+                    } catch (SQLException | RuntimeException e) {
+                        // The database is busy or the connection died meanwhile: the next kill comes soon.
+                    }
+                }
+            }, "chaos-killer");
+            killer.setDaemon(true);
+            killer.start();
+            try {
+                Await.until("the inbox is empty", timeout, () -> db.count("SELECT count(*) FROM " + table) == 0);
+            } finally {
+                killing.set(false);
+                killer.join();
+            }
+            // Let deliveries still finishing their second phase end before counting.
+            Await.until("nothing is left in doubt", Duration.ofSeconds(30), () -> inDoubt(db) == 0);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            return new Result(rows, db.count("SELECT count(DISTINCT row_id) FROM " + effects),
+                    duplicated(db, effects), db.count("SELECT count(*) FROM " + table), inDoubt(db), kills.get(),
+                    deliveries.get(), seconds);
+        } finally {
+            tables.dropAll();
+        }
+    }
+
+    private static long duplicated(TestDatabase db, String effects) throws SQLException {
+        return db.count("SELECT count(*) FROM (SELECT row_id FROM " + effects + " GROUP BY row_id HAVING count(*) > 1) d");
+    }
+
+    private static long inDoubt(TestDatabase db) throws SQLException {
+        if (db != TestDatabase.POSTGRES) {
+            try (Connection c = db.connect(); ResultSet rs = c.createStatement().executeQuery("XA RECOVER")) {
+                long n = 0;
+                while (rs.next()) {
+                    n++;
+                }
+                return n;
+            }
+        }
+        return db.count("SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database()");
+    }
+}

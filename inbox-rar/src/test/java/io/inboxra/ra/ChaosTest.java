@@ -1,0 +1,27 @@
+package io.inboxra.ra;
+
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.ChaosRun;
+import io.inboxra.harness.TestDatabase;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The short version of {@code inbox-bench --modes chaos}: two servers, one delivery in ten
+ * failing after the MDB's write, the adapter's connections killed every few hundred
+ * milliseconds; every row's effect exactly once, nothing left, nothing in doubt.
+ */
+class ChaosTest {
+
+    @ParameterizedTest
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void everyRowsEffectExactlyOnceUnderRandomFailuresAndKilledConnections(TestDatabase db, Form form) throws Exception {
+        ChaosRun.Result result = ChaosRun.run(db, form, 1000, 0.1, Duration.ofMillis(300), Duration.ofSeconds(120));
+        assertTrue(result.kills() > 0, "connections were killed: " + result);
+        assertTrue(result.exactlyOnce(), "every row's effect exactly once: " + result);
+    }
+}

@@ -1,0 +1,96 @@
+package io.inboxra.ra;
+
+import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.Await;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The database restarts in the middle of a run, as a failover or an upgrade does: every
+ * subscription resumes by itself and nothing is lost or settled twice. In a class of its own:
+ * a restart disturbs every other test.
+ */
+class DatabaseRestartTest {
+
+    private static final Duration LONG = Duration.ofSeconds(120);
+
+    private final TestTables tables = new TestTables();
+
+    @AfterEach
+    void dropTables() throws Exception {
+        Await.until("the database is back", LONG, () -> answers(TestDatabase.POSTGRES) && answers(TestDatabase.MARIADB));
+        tables.dropAll();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void everySubscriptionResumesByItselfAfterTheDatabaseRestarts(TestDatabase db, Form form) throws Exception {
+        String table = tables.inbox(db);
+        db.insertRows(table, 600);
+        Set<Long> expected = new HashSet<>();
+        for (long id = db.count("SELECT min(id) FROM " + table); expected.size() < 600; id++) {
+            expected.add(id);
+        }
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = db.properties("restarted", table, form);
+            p.put("workers", "2");
+            p.put("lease", "PT3S");
+            Harness.Activation mdb = server.activate(message -> {
+                Await.sleep(5);
+                return Outcome.ack();
+            }, p);
+            Await.until("some rows are settled", LONG, () -> mdb.log().committed().size() >= 50);
+            restart(db);
+            Await.until("every row is settled", LONG, () -> answers(db) && db.count("SELECT count(*) FROM " + table) == 0);
+            Await.until("no delivery is in work", LONG, () -> mdb.log().invoked().size()
+                    == mdb.log().committed().size() + mdb.log().rolledBack().size() + mdb.log().unknown().size());
+            assertTrue(mdb.log().committed().size() < 600, "the restart cut deliveries off");
+            assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), "no row committed twice");
+            Set<Long> settled = new HashSet<>();
+            mdb.log().committed().forEach(id -> settled.add(((Number) id).longValue()));
+            mdb.log().unknown().forEach(id -> settled.add(((Number) id).longValue()));
+            assertEquals(expected, settled, "every row settled by a delivery");
+        }
+    }
+
+    private static boolean answers(TestDatabase db) {
+        try {
+            return db.count("SELECT 1") == 1;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** Restarts the database server itself, as FAULTS.md says: PostgreSQL's cluster, or the mariadbd process. */
+    private static void restart(TestDatabase db) throws IOException, InterruptedException {
+        if (db == TestDatabase.POSTGRES) {
+            run("sh", "-c", "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql | head -n 1) main restart");
+        } else {
+            run("mysqladmin", "-h", "127.0.0.1", "-P", "3306", "-u", "root", "shutdown");
+            run("start-stop-daemon", "--start", "--oknodo", "--background", "--exec", "/usr/sbin/mariadbd", "--",
+                    "--user=mysql");
+        }
+    }
+
+    private static void run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(List.of(command)).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertEquals(0, process.waitFor(), String.join(" ", command) + ": " + output);
+    }
+}
