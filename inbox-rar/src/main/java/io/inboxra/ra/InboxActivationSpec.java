@@ -2,6 +2,7 @@ package io.inboxra.ra;
 
 import io.inboxra.InboxListener;
 import io.inboxra.ra.config.Property;
+import io.inboxra.ra.config.Secrets;
 import io.inboxra.ra.config.SettingsReader;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.Activation;
@@ -137,8 +138,8 @@ public class InboxActivationSpec implements ActivationSpec {
 
     @Override
     public String toString() {
-        Map<String, String> shown = new LinkedHashMap<>(values);
-        shown.computeIfPresent(Property.PASSWORD.key(), (k, v) -> "(hidden)");
+        Map<String, String> shown = new LinkedHashMap<>();
+        values.forEach((k, v) -> shown.put(k, Secrets.shown(k, v)));
         return "InboxActivationSpec" + shown;
     }
 }

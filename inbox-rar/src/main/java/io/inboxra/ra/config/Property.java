@@ -41,7 +41,7 @@ public enum Property {
     URL("url", "adapter's", "the JDBC URL"),
     USER("user", "adapter's", "the database user"),
     PASSWORD("password", "adapter's", "the password; give it through MicroProfile Config, not an annotation"),
-    DATA_SOURCE_PROPERTIES("dataSourceProperties", "adapter's", "more data source properties, `key=value;key=value`");
+    DATA_SOURCE_PROPERTIES("dataSourceProperties", "adapter's", "more data source properties, `key=value;key=value`; values of keys with `password`, `secret`, `token` or `key` in them are never shown");
 
     private final String key;
     private final String defaultValue;

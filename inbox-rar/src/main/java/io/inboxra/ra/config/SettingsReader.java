@@ -62,10 +62,10 @@ public final class SettingsReader {
         String name = optional(Property.NAME).orElse(defaultName);
         values.forEach((key, value) -> {
             if (UNRESOLVED.matcher(value).find()) {
-                problems.add("Property '" + key + "' is '" + value + "': the server did not substitute the"
-                        + " reference (Payara resolves ${MPCONFIG=...} in activation config from server-level"
-                        + " sources only: system properties, environment variables, the domain's config); set the"
-                        + " key there, or set inbox." + name + "." + key + " in the application's"
+                problems.add("Property '" + key + "' is '" + Secrets.shown(key, value) + "': the server did not"
+                        + " substitute the reference (Payara resolves ${MPCONFIG=...} in activation config from"
+                        + " server-level sources only: system properties, environment variables, the domain's"
+                        + " config); set the key there, or set inbox." + name + "." + key + " in the application's"
                         + " microprofile-config.properties instead.");
                 invalid.add(Property.byKey(key).orElse(Property.NAME));
             }
@@ -260,12 +260,20 @@ public final class SettingsReader {
         Optional<String> properties = optional(Property.DATA_SOURCE_PROPERTIES);
         Map<String, String> parsed = new LinkedHashMap<>();
         properties.ifPresent(text -> {
-            for (String pair : text.split(";")) {
+            String[] pairs = text.split(";");
+            boolean secret = java.util.Arrays.stream(pairs)
+                    .anyMatch(pair -> Secrets.isSecretKey(pair.split("=", 2)[0]));
+            for (int i = 0; i < pairs.length; i++) {
+                String pair = pairs[i];
                 if (pair.isBlank()) {
                     continue;
                 }
                 int eq = pair.indexOf('=');
-                if (eq <= 0) {
+                if (eq <= 0 && secret) {
+                    // Part of a secret may be in any pair (a password with a ';'): show none of them.
+                    problems.add("Property 'dataSourceProperties' (not shown: it holds a secret) has a pair that is"
+                            + " not key=value, the " + ordinal(i + 1) + "; write key=value pairs separated by ';'.");
+                } else if (eq <= 0) {
                     problems.add("Property 'dataSourceProperties' is '" + text + "': '" + pair.trim()
                             + "' is not key=value; write key=value pairs separated by ';'.");
                 } else {
@@ -281,6 +289,15 @@ public final class SettingsReader {
         }
         return new DataSourceSettings(dataSourceClass, url, optional(Property.USER),
                 optional(Property.PASSWORD), parsed);
+    }
+
+    private static String ordinal(int n) {
+        return n + (n % 100 / 10 == 1 ? "th" : switch (n % 10) {
+            case 1 -> "st";
+            case 2 -> "nd";
+            case 3 -> "rd";
+            default -> "th";
+        });
     }
 
     private Optional<String> optional(Property property) {
