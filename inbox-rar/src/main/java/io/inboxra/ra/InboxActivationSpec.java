@@ -135,6 +135,8 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setPassword(String v) { set(Property.PASSWORD, v); }
     public String getDataSourceProperties() { return get(Property.DATA_SOURCE_PROPERTIES); }
     public void setDataSourceProperties(String v) { set(Property.DATA_SOURCE_PROPERTIES, v); }
+    public String getMaxPayloadBytes() { return get(Property.MAX_PAYLOAD_BYTES); }
+    public void setMaxPayloadBytes(String v) { set(Property.MAX_PAYLOAD_BYTES, v); }
 
     @Override
     public String toString() {

@@ -56,10 +56,12 @@ class InDoubtTest {
         assertEquals(before + 1, preparedBranches(), "the adapter's branch is prepared and in doubt");
         assertEquals(1, Postgres.count("SELECT count(*) FROM " + table), "its row is still there");
 
-        p.put("inDoubtTimeout", "PT1S");
+        // The shortest timeout taken: the branch is rolled back once it is a minute old, at a check of
+        // the resolver (every half timeout), so within about a minute and a half.
+        p.put("inDoubtTimeout", "PT1M");
         try (Harness next = Harness.start(); EffectWriter writer = new EffectWriter(effects, ConcurrentHashMap.newKeySet())) {
             Harness.Activation mdb = next.activate(writer, p);
-            Await.until("the row is delivered", Duration.ofSeconds(30),
+            Await.until("the row is delivered", Duration.ofSeconds(150),
                     () -> Postgres.count("SELECT count(*) FROM " + table) == 0);
             assertEquals(before, preparedBranches(), "the in-doubt branch was rolled back");
             assertEquals(1, Postgres.count("SELECT count(*) FROM " + effects), "the row's effect, exactly once");
