@@ -19,6 +19,9 @@ import java.util.Objects;
  */
 public sealed interface Outcome permits Outcome.Ack, Outcome.Retry, Outcome.DeadLetter {
 
+    /** The longest delay a {@link #retry(Duration)} takes: 365 days. */
+    Duration MAX_RETRY_DELAY = Duration.ofDays(365);
+
     /**
      * The row is done: the settlement deletes it, or sets its processed-at column.
      *
@@ -33,8 +36,9 @@ public sealed interface Outcome permits Outcome.Ack, Outcome.Retry, Outcome.Dead
      * {@code dueColumn}) and counts an attempt. At {@code maxAttempts} the row is dead-lettered
      * instead.
      *
-     * @param delay how long from now, at least zero
+     * @param delay how long from now: zero to {@link #MAX_RETRY_DELAY} (365 days)
      * @return the retry
+     * @throws IllegalArgumentException when the delay is null, negative or longer than 365 days
      */
     static Outcome retry(Duration delay) {
         return new Retry(delay);
@@ -62,11 +66,16 @@ public sealed interface Outcome permits Outcome.Ack, Outcome.Retry, Outcome.Dead
      * @param delay how long from now
      */
     record Retry(Duration delay) implements Outcome {
-        /** Checks that the delay is present and not negative. */
+        /**
+         * Checks that the delay is present, not negative and at most {@link #MAX_RETRY_DELAY}.
+         *
+         * @throws IllegalArgumentException naming the delay, when it is not
+         */
         public Retry {
-            Objects.requireNonNull(delay, "delay");
-            if (delay.isNegative()) {
-                throw new IllegalArgumentException("a retry's delay cannot be negative: " + delay);
+            if (delay == null || delay.isNegative() || delay.compareTo(MAX_RETRY_DELAY) > 0) {
+                throw new IllegalArgumentException("Outcome.retry(" + delay + "): a retry's delay must be from"
+                        + " zero to 365 days (PT8760H); give a delay in that range, for example"
+                        + " Duration.ofMinutes(1), or Outcome.deadLetter(reason) to give up on the row.");
             }
         }
     }

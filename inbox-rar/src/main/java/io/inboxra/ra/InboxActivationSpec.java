@@ -2,6 +2,7 @@ package io.inboxra.ra;
 
 import io.inboxra.InboxListener;
 import io.inboxra.ra.config.Property;
+import io.inboxra.ra.config.Secrets;
 import io.inboxra.ra.config.SettingsReader;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.Activation;
@@ -134,11 +135,13 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setPassword(String v) { set(Property.PASSWORD, v); }
     public String getDataSourceProperties() { return get(Property.DATA_SOURCE_PROPERTIES); }
     public void setDataSourceProperties(String v) { set(Property.DATA_SOURCE_PROPERTIES, v); }
+    public String getMaxPayloadBytes() { return get(Property.MAX_PAYLOAD_BYTES); }
+    public void setMaxPayloadBytes(String v) { set(Property.MAX_PAYLOAD_BYTES, v); }
 
     @Override
     public String toString() {
-        Map<String, String> shown = new LinkedHashMap<>(values);
-        shown.computeIfPresent(Property.PASSWORD.key(), (k, v) -> "(hidden)");
+        Map<String, String> shown = new LinkedHashMap<>();
+        values.forEach((k, v) -> shown.put(k, Secrets.shown(k, v)));
         return "InboxActivationSpec" + shown;
     }
 }

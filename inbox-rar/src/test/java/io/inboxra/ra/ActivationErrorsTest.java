@@ -77,7 +77,8 @@ class ActivationErrorsTest {
     @Test
     void workersBelowOneAreRefused() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'workers' is '0': it must be a whole"
-                + " number of at least 1; set it to 1 or more.",
+                + " number from 1 to 256 (each worker is a thread of the server and, in the row lock and advisory"
+                + " forms, a connection; keep it at most the server's MDB pool size); set it within that range.",
                 failure(p -> p.put("workers", "0")));
     }
 
@@ -109,8 +110,9 @@ class ActivationErrorsTest {
 
     @Test
     void aLeaseBelowOneSecondIsRefused() throws Exception {
-        assertEquals("Inbox subscription 'bad' cannot start: Property 'lease' is 'PT0.5S': a lease shorter than"
-                + " one second expires before its heartbeat can extend it; set it to PT1S or more.",
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'lease' is 'PT0.5S': it must be from PT1S to"
+                + " PT24H (a lease shorter than one second expires before its heartbeat can extend it); set it within"
+                + " that range.",
                 failure(p -> {
                     p.put("lockedUntilColumn", "locked_until");
                     p.put("lease", "PT0.5S");
@@ -120,20 +122,22 @@ class ActivationErrorsTest {
     @Test
     void aBatchSizeBelowOneIsRefused() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'batchSize' is '0': it must be a whole"
-                + " number of at least 1; set it to 1 or more.",
+                + " number from 1 to 1000 (rows a claim takes ahead wait in memory for a worker); set it within that"
+                + " range.",
                 failure(p -> p.put("batchSize", "0")));
     }
 
     @Test
     void anAdvisoryLockThatIsNeitherAColumnNorAPlainExpressionIsRefused() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'advisoryLock' is 'id); SELECT pg_sleep(1'"
-                + ": not a column nor a plain expression (names, numbers, function calls, parentheses and"
-                + " + - * / || operators; no quotes, semicolons or comments); name the key column, for example"
-                + " advisoryLock=id.",
+                + ": it must be a column, or columns joined by ||, + or , and grouped by parentheses (no function"
+                + " calls, literals, quotes, semicolons, comments or $); name the key column, for example"
+                + " advisoryLock=id, or join columns, for example advisoryLock=customer || order_no.",
                 failure(p -> p.put("advisoryLock", "id); SELECT pg_sleep(1")));
-        assertEquals("Inbox subscription 'bad' cannot start: Property 'advisoryLock' is 'id -- x': not a column"
-                + " nor a plain expression (names, numbers, function calls, parentheses and + - * / || operators;"
-                + " no quotes, semicolons or comments); name the key column, for example advisoryLock=id.",
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'advisoryLock' is 'id -- x': it must be a"
+                + " column, or columns joined by ||, + or , and grouped by parentheses (no function calls, literals,"
+                + " quotes, semicolons, comments or $); name the key column, for example advisoryLock=id, or join"
+                + " columns, for example advisoryLock=customer || order_no.",
                 failure(p -> p.put("advisoryLock", "id -- x")));
     }
 
@@ -211,7 +215,9 @@ class ActivationErrorsTest {
     @Test
     void everyProblemIsReportedAtOnce() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'workers' is 'many': it must be a whole"
-                + " number of at least 1; set it to 1 or more. Property 'pollInterval' is '1s': it must be a"
+                + " number from 1 to 256 (each worker is a thread of the server and, in the row lock and advisory"
+                + " forms, a connection; keep it at most the server's MDB pool size); set it within that range."
+                + " Property 'pollInterval' is '1s': it must be a"
                 + " positive ISO-8601 duration, for example PT1S or PT0.5S.",
                 failure(p -> {
                     p.put("workers", "many");

@@ -1,5 +1,7 @@
 package io.inboxra.ra.config;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,14 +25,42 @@ public record DataSourceSettings(
         properties = Map.copyOf(properties);
     }
 
-    /** @return the URL, or a description of the data source when there is none, for messages */
+    /**
+     * @return the URL with its secrets masked, or a description of the data source when there is
+     *         none (its class and property names, never their values), for messages
+     */
     public String describe() {
-        return url.orElseGet(() -> dataSourceClass.orElse("?") + " " + properties.keySet());
+        return url.map(Secrets::maskUrl).orElseGet(() -> dataSourceClass.orElse("?") + " " + properties.keySet());
+    }
+
+    /**
+     * @return the secret values of these settings: the password, the secret properties' values,
+     *         and the URL's user info password and secret parameters' values; for scrubbing texts
+     *         that other code (a driver) built from them
+     */
+    public List<String> secrets() {
+        List<String> secrets = new ArrayList<>();
+        password.ifPresent(secrets::add);
+        properties.forEach((key, value) -> {
+            if (Secrets.isSecretKey(key)) {
+                secrets.add(value);
+            }
+        });
+        url.ifPresent(u -> secrets.addAll(Secrets.secretsOfUrl(u)));
+        return secrets;
+    }
+
+    /**
+     * @param text a message that may hold some of these settings' secrets, or null
+     * @return the message with them masked
+     */
+    public String scrub(String text) {
+        return Secrets.scrub(text, secrets());
     }
 
     @Override
     public String toString() {
-        // Never print the password.
+        // Never print a secret.
         return "DataSourceSettings[" + describe() + ", user=" + user.orElse("") + "]";
     }
 }

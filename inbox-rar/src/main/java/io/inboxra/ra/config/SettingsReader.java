@@ -20,7 +20,6 @@ import java.util.regex.Pattern;
 public final class SettingsReader {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,62}");
-    private static final Pattern ADVISORY_EXPRESSION = Pattern.compile("[A-Za-z0-9_$().,+*/| -]+");
     private static final Pattern UNRESOLVED = Pattern.compile("\\$\\{(MPCONFIG|ENV|ALIAS)=");
     private static final Pattern TABLE = Pattern.compile(IDENTIFIER + "(\\." + IDENTIFIER + ")?");
     private static final String IDENTIFIER_RULE = "not a plain identifier (letters, digits, _ and $,"
@@ -62,10 +61,10 @@ public final class SettingsReader {
         String name = optional(Property.NAME).orElse(defaultName);
         values.forEach((key, value) -> {
             if (UNRESOLVED.matcher(value).find()) {
-                problems.add("Property '" + key + "' is '" + value + "': the server did not substitute the"
-                        + " reference (Payara resolves ${MPCONFIG=...} in activation config from server-level"
-                        + " sources only: system properties, environment variables, the domain's config); set the"
-                        + " key there, or set inbox." + name + "." + key + " in the application's"
+                problems.add("Property '" + key + "' is '" + Secrets.shown(key, value) + "': the server did not"
+                        + " substitute the reference (Payara resolves ${MPCONFIG=...} in activation config from"
+                        + " server-level sources only: system properties, environment variables, the domain's"
+                        + " config); set the key there, or set inbox." + name + "." + key + " in the application's"
                         + " microprofile-config.properties instead.");
                 invalid.add(Property.byKey(key).orElse(Property.NAME));
             }
@@ -85,24 +84,23 @@ public final class SettingsReader {
                     + " 'advisoryLock' ('" + table.advisoryLock().get() + "') select two forms: keep"
                     + " 'lockedUntilColumn' for the lease form, or 'advisoryLock' for the advisory lock form.");
         }
-        int workers = positiveInt(Property.WORKERS, 1);
-        Duration lease = duration(Property.LEASE, Duration.ofSeconds(30));
-        if (lease.compareTo(Duration.ofSeconds(1)) < 0) {
-            problems.add("Property 'lease' is '" + lease + "': a lease shorter than one second expires before"
-                    + " its heartbeat can extend it; set it to PT1S or more.");
-        }
-        int batchSize = positiveInt(Property.BATCH_SIZE, 1);
-        int connections = positiveInt(Property.CONNECTIONS, 4);
-        Duration inDoubtTimeout = duration(Property.IN_DOUBT_TIMEOUT, Duration.ofMinutes(5));
+        int workers = whole(Property.WORKERS, 1, Bounds.WORKERS);
+        Duration lease = duration(Property.LEASE, Duration.ofSeconds(30), Bounds.LEASE);
+        int batchSize = whole(Property.BATCH_SIZE, 1, Bounds.BATCH_SIZE);
+        int connections = whole(Property.CONNECTIONS, 4, Bounds.CONNECTIONS);
+        Duration inDoubtTimeout = duration(Property.IN_DOUBT_TIMEOUT, Duration.ofMinutes(5), Bounds.IN_DOUBT_TIMEOUT);
         java.util.OptionalInt maxAttempts = optional(Property.MAX_ATTEMPTS).isPresent()
-                ? java.util.OptionalInt.of(positiveInt(Property.MAX_ATTEMPTS, 1))
+                ? java.util.OptionalInt.of(whole(Property.MAX_ATTEMPTS, 1, Bounds.MAX_ATTEMPTS))
                 : java.util.OptionalInt.empty();
-        Duration retryDelay = duration(Property.RETRY_DELAY, Duration.ofSeconds(1));
-        Duration maxRetryDelay = duration(Property.MAX_RETRY_DELAY, Duration.ofMinutes(5));
-        Optional<Duration> retention = optional(Property.RETENTION).map(v -> duration(Property.RETENTION, null));
+        Duration retryDelay = duration(Property.RETRY_DELAY, Duration.ofSeconds(1), Bounds.RETRY_DELAY);
+        Duration maxRetryDelay = duration(Property.MAX_RETRY_DELAY, Duration.ofMinutes(5), Bounds.RETRY_DELAY);
+        Optional<Duration> retention = optional(Property.RETENTION)
+                .map(v -> duration(Property.RETENTION, Duration.ofDays(7), Bounds.RETENTION));
         outcomes(table, maxAttempts, retryDelay, maxRetryDelay, retention);
-        Duration poll = duration(Property.POLL_INTERVAL, Duration.ofSeconds(1));
-        Duration maxPoll = duration(Property.MAX_POLL_INTERVAL, null);
+        int maxPayloadBytes = whole(Property.MAX_PAYLOAD_BYTES, SubscriptionSettings.DEFAULT_MAX_PAYLOAD_BYTES,
+                Bounds.MAX_PAYLOAD_BYTES);
+        Duration poll = duration(Property.POLL_INTERVAL, Duration.ofSeconds(1), Bounds.POLL_INTERVAL);
+        Duration maxPoll = duration(Property.MAX_POLL_INTERVAL, null, Bounds.POLL_INTERVAL);
         if (maxPoll == null) {
             maxPoll = poll.compareTo(Duration.ofSeconds(10)) > 0 ? poll : Duration.ofSeconds(10);
         } else if (maxPoll.compareTo(poll) < 0 && invalid.isEmpty()) {
@@ -117,7 +115,7 @@ public final class SettingsReader {
         }
         return new SubscriptionSettings(name, table, queue, workers, poll, maxPoll, lease, batchSize,
                 connections, inDoubtTimeout, maxAttempts, retryDelay, maxRetryDelay, retention, isolation, dialect,
-                dataSource);
+                dataSource, maxPayloadBytes);
     }
 
     private TableSpec table() {
@@ -195,51 +193,56 @@ public final class SettingsReader {
         return value;
     }
 
-    /** A column, or a plain expression over the row: names, numbers, calls, operators; no quotes or comments. */
+    /** A column, or columns joined by ||, + or , with parentheses (see {@link AdvisoryKey}). */
     private Optional<String> advisoryKey() {
         Optional<String> value = optional(Property.ADVISORY_LOCK);
-        if (value.isPresent() && (!ADVISORY_EXPRESSION.matcher(value.get()).matches()
-                || value.get().contains("--") || value.get().contains("/*"))) {
-            problems.add("Property 'advisoryLock' is '" + value.get() + "': not a column nor a plain expression"
-                    + " (names, numbers, function calls, parentheses and + - * / || operators; no quotes, semicolons"
-                    + " or comments); name the key column, for example advisoryLock=id.");
+        if (value.isPresent() && !AdvisoryKey.isValid(value.get())) {
+            problems.add("Property 'advisoryLock' is '" + value.get() + "': it must be " + AdvisoryKey.RULE
+                    + "; name the key column, for example advisoryLock=id, or join columns, for example"
+                    + " advisoryLock=customer || order_no.");
         }
         return value;
     }
 
-    private int positiveInt(Property property, int fallback) {
+    private int whole(Property property, int fallback, Bounds.Whole bounds) {
         Optional<String> value = optional(property);
         if (value.isEmpty()) {
             return fallback;
         }
         try {
             int n = Integer.parseInt(value.get());
-            if (n >= 1) {
+            if (n >= bounds.min() && n <= bounds.max()) {
                 return n;
             }
         } catch (NumberFormatException e) {
             // reported below, with the fix
         }
-        problems.add("Property '" + property.key() + "' is '" + value.get()
-                + "': it must be a whole number of at least 1; set it to 1 or more.");
+        problems.add("Property '" + property.key() + "' is '" + value.get() + "': it must be a whole number from "
+                + bounds.min() + " to " + bounds.max() + bounds.why() + "; set it within that range.");
+        invalid.add(property);
         return fallback;
     }
 
-    private Duration duration(Property property, Duration fallback) {
+    private Duration duration(Property property, Duration fallback, Bounds.Span bounds) {
         Optional<String> value = optional(property);
         if (value.isEmpty()) {
             return fallback;
         }
+        Duration d;
         try {
-            Duration d = Duration.parse(value.get());
-            if (!d.isNegative() && !d.isZero()) {
-                return d;
-            }
+            d = Duration.parse(value.get());
         } catch (DateTimeParseException e) {
-            // reported below, with the fix
+            d = Duration.ZERO;
         }
-        problems.add("Property '" + property.key() + "' is '" + value.get()
-                + "': it must be a positive ISO-8601 duration, for example PT1S or PT0.5S.");
+        if (d.isNegative() || d.isZero()) {
+            problems.add("Property '" + property.key() + "' is '" + value.get()
+                    + "': it must be a positive ISO-8601 duration, for example PT1S or PT0.5S.");
+        } else if (d.compareTo(bounds.min()) < 0 || d.compareTo(bounds.max()) > 0) {
+            problems.add("Property '" + property.key() + "' is '" + value.get() + "': it must be from "
+                    + bounds.minText() + " to " + bounds.maxText() + bounds.why() + "; set it within that range.");
+        } else {
+            return d;
+        }
         invalid.add(property);
         return fallback;
     }
@@ -260,12 +263,20 @@ public final class SettingsReader {
         Optional<String> properties = optional(Property.DATA_SOURCE_PROPERTIES);
         Map<String, String> parsed = new LinkedHashMap<>();
         properties.ifPresent(text -> {
-            for (String pair : text.split(";")) {
+            String[] pairs = text.split(";");
+            boolean secret = java.util.Arrays.stream(pairs)
+                    .anyMatch(pair -> Secrets.isSecretKey(pair.split("=", 2)[0]));
+            for (int i = 0; i < pairs.length; i++) {
+                String pair = pairs[i];
                 if (pair.isBlank()) {
                     continue;
                 }
                 int eq = pair.indexOf('=');
-                if (eq <= 0) {
+                if (eq <= 0 && secret) {
+                    // Part of a secret may be in any pair (a password with a ';'): show none of them.
+                    problems.add("Property 'dataSourceProperties' (not shown: it holds a secret) has a pair that is"
+                            + " not key=value, the " + ordinal(i + 1) + "; write key=value pairs separated by ';'.");
+                } else if (eq <= 0) {
                     problems.add("Property 'dataSourceProperties' is '" + text + "': '" + pair.trim()
                             + "' is not key=value; write key=value pairs separated by ';'.");
                 } else {
@@ -281,6 +292,15 @@ public final class SettingsReader {
         }
         return new DataSourceSettings(dataSourceClass, url, optional(Property.USER),
                 optional(Property.PASSWORD), parsed);
+    }
+
+    private static String ordinal(int n) {
+        return n + (n % 100 / 10 == 1 ? "th" : switch (n % 10) {
+            case 1 -> "st";
+            case 2 -> "nd";
+            case 3 -> "rd";
+            default -> "th";
+        });
     }
 
     private Optional<String> optional(Property property) {

@@ -25,6 +25,7 @@ import java.util.Optional;
  * @param isolation the claim transaction's isolation ({@code java.sql.Connection} constant)
  * @param dialect the dialect's name or class, or empty to detect it
  * @param dataSource how to reach the database
+ * @param maxPayloadBytes the largest payload delivered; a larger row is dead-lettered
  */
 public record SubscriptionSettings(
         String name,
@@ -43,5 +44,19 @@ public record SubscriptionSettings(
         Optional<Duration> retention,
         int isolation,
         Optional<String> dialect,
-        DataSourceSettings dataSource) {
+        DataSourceSettings dataSource,
+        int maxPayloadBytes) {
+
+    /** The default of {@link #maxPayloadBytes()}: 16 MiB. */
+    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+    /** Settings with the default {@link #maxPayloadBytes()}, as before that setting existed. */
+    public SubscriptionSettings(String name, TableSpec table, Optional<String> queue, int workers,
+            Duration pollInterval, Duration maxPollInterval, Duration lease, int batchSize, int connections,
+            Duration inDoubtTimeout, java.util.OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
+            Optional<Duration> retention, int isolation, Optional<String> dialect, DataSourceSettings dataSource) {
+        this(name, table, queue, workers, pollInterval, maxPollInterval, lease, batchSize, connections, inDoubtTimeout,
+                maxAttempts, retryDelay, maxRetryDelay, retention, isolation, dialect, dataSource,
+                DEFAULT_MAX_PAYLOAD_BYTES);
+    }
 }

@@ -1,6 +1,7 @@
 package io.inboxra.ra.jdbc;
 
 import io.inboxra.dialect.TableSpec;
+import io.inboxra.ra.config.Secrets;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -92,9 +93,10 @@ public final class TableCheck {
     }
 
     /** The URL as the user wrote it: some drivers append every connection parameter. */
+    /** The URL without its query, and without the secrets of what remains (user info, {@code ;password=}). */
     private static String withoutParameters(String url) {
         int query = url == null ? -1 : url.indexOf('?');
-        return query < 0 ? url : url.substring(0, query);
+        return Secrets.maskUrl(query < 0 ? url : url.substring(0, query));
     }
 
     private static String resolve(Map<String, String> columns, String property, Optional<String> column,

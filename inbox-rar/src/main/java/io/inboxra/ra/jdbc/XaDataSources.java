@@ -1,6 +1,7 @@
 package io.inboxra.ra.jdbc;
 
 import io.inboxra.ra.config.DataSourceSettings;
+import io.inboxra.ra.config.Secrets;
 import io.inboxra.ra.xa.LocalXaDataSource;
 
 import java.beans.BeanInfo;
@@ -18,7 +19,8 @@ import javax.sql.XADataSource;
 /**
  * Builds a subscription's {@link XADataSource} from its settings: the class (named, or derived
  * from the URL), loaded from the adapter's class loader, then the MDB's, and configured
- * through its JavaBean setters.
+ * through its JavaBean setters. No message of it, nor of the data source's connection
+ * failures, shows a secret of the settings (see {@link Secrets}).
  */
 public final class XaDataSources {
 
@@ -56,26 +58,29 @@ public final class XaDataSources {
             dataSource = (XADataSource) type.getConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new DataSourceException("Property 'dataSourceClass' is '" + className
-                    + "': it cannot be created (" + e + "); name a data source class with a public"
-                    + " no-argument constructor.");
+                    + "': it cannot be created (" + settings.scrub(e.toString()) + "); name a data source class"
+                    + " with a public no-argument constructor.");
         }
         if (dataSource instanceof LocalXaDataSource local) {
             local.addDriverLoader(endpointLoader);
         }
         Map<String, Method> setters = setters(type);
         Map<String, String> values = new LinkedHashMap<>();
-        settings.url().ifPresent(url -> values.put("url", url));
-        settings.user().ifPresent(user -> values.put("user", user));
-        settings.password().ifPresent(password -> values.put("password", password));
+        Optional<UrlCredentials> credentials = settings.url().map(UrlCredentials::of);
+        credentials.ifPresent(c -> values.put("url", c.url()));
+        // The properties 'user' and 'password' win over the URL's user info.
+        settings.user().or(() -> credentials.flatMap(UrlCredentials::user)).ifPresent(user -> values.put("user", user));
+        settings.password().or(() -> credentials.flatMap(UrlCredentials::password))
+                .ifPresent(password -> values.put("password", password));
         values.putAll(settings.properties());
         for (Map.Entry<String, String> entry : values.entrySet()) {
-            set(dataSource, className, setters, entry.getKey(), entry.getValue());
+            set(dataSource, settings, className, setters, entry.getKey(), entry.getValue());
         }
         Method appName = setters.get("applicationname");
         if (appName != null && !values.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("applicationName"))) {
-            set(dataSource, className, setters, "applicationName", applicationName);
+            set(dataSource, settings, className, setters, "applicationName", applicationName);
         }
-        return dataSource;
+        return new ScrubbingXaDataSource(dataSource, settings);
     }
 
     private static String derive(DataSourceSettings settings) {
@@ -122,8 +127,8 @@ public final class XaDataSources {
         }
     }
 
-    private static void set(XADataSource dataSource, String className, Map<String, Method> setters,
-            String name, String value) throws DataSourceException {
+    private static void set(XADataSource dataSource, DataSourceSettings settings, String className,
+            Map<String, Method> setters, String name, String value) throws DataSourceException {
         Method setter = setters.get(name.toLowerCase(Locale.ROOT));
         if (setter == null) {
             throw new DataSourceException("The data source " + className + " has no property '" + name
@@ -135,9 +140,9 @@ public final class XaDataSources {
                     "a " + type.getSimpleName() + " is needed")));
         } catch (IllegalArgumentException | IllegalAccessException | InvocationTargetException e) {
             Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
-            String shown = name.equalsIgnoreCase("password") ? "(hidden)" : "'" + value + "'";
+            String shown = Secrets.isSecretKey(name) ? "(hidden)" : "'" + Secrets.shown(name, value) + "'";
             throw new DataSourceException("The data source property '" + name + "' of " + className
-                    + " does not take " + shown + " (" + cause.getMessage() + "); correct the value.");
+                    + " does not take " + shown + " (" + settings.scrub(cause.getMessage()) + "); correct the value.");
         }
     }
 

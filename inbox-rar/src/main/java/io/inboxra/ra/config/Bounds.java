@@ -1,0 +1,65 @@
+package io.inboxra.ra.config;
+
+import java.time.Duration;
+
+/**
+ * The range each number and duration of the activation config must fall in: a value outside
+ * would loop hot (a poll interval of no milliseconds), overflow ({@code toMillis} of a huge
+ * duration), or hold resources without end. The README's property table states the same.
+ */
+final class Bounds {
+
+    static final Whole WORKERS = new Whole(1, 256, "each worker is a thread of the server and, in the row lock"
+            + " and advisory forms, a connection; keep it at most the server's MDB pool size");
+    static final Whole BATCH_SIZE = new Whole(1, 1000, "rows a claim takes ahead wait in memory for a worker");
+    static final Whole CONNECTIONS = new Whole(1, 256, null);
+    static final Whole MAX_ATTEMPTS = new Whole(1, 1_000_000, null);
+    static final Whole MAX_PAYLOAD_BYTES = new Whole(1, 1 << 30, "1 byte to 1 GiB");
+
+    static final Span POLL_INTERVAL = new Span("PT0.01S", "PT1H", "a shorter wait polls the database in a hot loop");
+    static final Span LEASE = new Span("PT1S", "PT24H", "a lease shorter than one second expires before its"
+            + " heartbeat can extend it");
+    static final Span RETRY_DELAY = new Span("PT0.001S", "P365D", null);
+    static final Span IN_DOUBT_TIMEOUT = new Span("PT1M", "P30D", "a shorter timeout could roll back a branch"
+            + " that the transaction manager's recovery is about to finish after a restart");
+    static final Span RETENTION = new Span("PT1M", "P3650D", null);
+
+    private Bounds() {
+    }
+
+    /**
+     * A range of whole numbers.
+     *
+     * @param min the least value
+     * @param max the greatest value
+     * @param reason why, for the message; null when the range speaks for itself
+     */
+    record Whole(int min, int max, String reason) {
+        /** @return the reason in parentheses, with a leading space, or nothing */
+        String why() {
+            return reason == null ? "" : " (" + reason + ")";
+        }
+    }
+
+    /**
+     * A range of durations, as the user writes them.
+     *
+     * @param minText the shortest, ISO-8601
+     * @param maxText the longest, ISO-8601
+     * @param reason why, for the message; null when the range speaks for itself
+     */
+    record Span(String minText, String maxText, String reason) {
+        Duration min() {
+            return Duration.parse(minText);
+        }
+
+        Duration max() {
+            return Duration.parse(maxText);
+        }
+
+        /** @return the reason in parentheses, with a leading space, or nothing */
+        String why() {
+            return reason == null ? "" : " (" + reason + ")";
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package io.inboxra.ra;
+
+import io.inboxra.Outcome;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.Postgres;
+import io.inboxra.ra.config.InvalidSettingsException;
+import io.inboxra.ra.config.SettingsReader;
+import io.inboxra.ra.config.SubscriptionSettings;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every number and duration of the activation config has bounds, and a value outside them
+ * fails the activation with a message naming the property, the value and the range; so do
+ * advisory lock keys with function calls or {@code $}, and retries of no sensible delay.
+ */
+class SettingsBoundsTest {
+
+    private static String table;
+
+    @BeforeAll
+    static void createTable() throws SQLException {
+        table = Postgres.newInbox();
+    }
+
+    @AfterAll
+    static void dropTable() throws SQLException {
+        Postgres.execute("DROP TABLE IF EXISTS " + table);
+    }
+
+    /** The properties a value of the property needs besides itself, so that only the bound can fail. */
+    private static Map<String, String> properties(String property, String value) {
+        Map<String, String> p = Postgres.properties("bounded", table);
+        switch (property) {
+            case "lease", "batchSize", "connections" -> p.put("lockedUntilColumn", "locked_until");
+            case "retryDelay", "maxRetryDelay" -> p.put("dueColumn", "due_at");
+            case "retention" -> p.put("processedAtColumn", "processed_at");
+            case "maxAttempts" -> {
+                p.put("attemptColumn", "attempts");
+                p.put("deadAtColumn", "processed_at");
+            }
+            case "pollInterval" -> p.remove("maxPollInterval");
+            default -> { }
+        }
+        p.put(property, value);
+        return p;
+    }
+
+    private static String activationFailure(Map<String, String> p) throws Exception {
+        try (Harness server = Harness.start()) {
+            InvalidSettingsException e = assertThrows(InvalidSettingsException.class,
+                    () -> server.activate(message -> Outcome.ack(), p).close());
+            return e.getMessage();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+        "pollInterval    | PT0.0005S          | it must be from PT0.01S to PT1H (a shorter wait polls the database in a hot loop); set it within that range.",
+        "pollInterval    | PT0.009S           | it must be from PT0.01S to PT1H",
+        "pollInterval    | PT1H0.001S         | it must be from PT0.01S to PT1H",
+        "maxPollInterval | PT2H               | it must be from PT0.01S to PT1H",
+        "maxPollInterval | P106751991167300D  | it must be from PT0.01S to PT1H",
+        "lease           | PT24H1S            | it must be from PT1S to PT24H",
+        "retryDelay      | PT0.0005S          | it must be from PT0.001S to P365D; set it within that range.",
+        "retryDelay      | P366D              | it must be from PT0.001S to P365D",
+        "maxRetryDelay   | P366D              | it must be from PT0.001S to P365D",
+        "inDoubtTimeout  | PT59S              | it must be from PT1M to P30D (a shorter timeout could roll back a branch that the transaction manager's recovery is about to finish after a restart); set it within that range.",
+        "inDoubtTimeout  | PT1S               | it must be from PT1M to P30D",
+        "inDoubtTimeout  | P31D               | it must be from PT1M to P30D",
+        "retention       | PT59S              | it must be from PT1M to P3650D; set it within that range.",
+        "retention       | P106751991167300D  | it must be from PT1M to P3650D",
+        "workers         | 257                | it must be a whole number from 1 to 256",
+        "workers         | 99999999999        | it must be a whole number from 1 to 256",
+        "batchSize       | 1001               | it must be a whole number from 1 to 1000",
+        "connections     | 257                | it must be a whole number from 1 to 256; set it within that range.",
+        "connections     | 0                  | it must be a whole number from 1 to 256",
+        "maxAttempts     | 1000001            | it must be a whole number from 1 to 1000000; set it within that range.",
+        "maxAttempts     | 0                  | it must be a whole number from 1 to 1000000",
+        "maxPayloadBytes | 0                  | it must be a whole number from 1 to 1073741824 (1 byte to 1 GiB); set it within that range.",
+        "maxPayloadBytes | 1073741825         | it must be a whole number from 1 to 1073741824",
+        "maxPayloadBytes | 16MB               | it must be a whole number from 1 to 1073741824",
+    })
+    void aValueOutOfBoundsFailsTheActivationNamingPropertyValueAndRange(String property, String value, String rule)
+            throws Exception {
+        String message = activationFailure(properties(property, value));
+        assertTrue(message.startsWith("Inbox subscription 'bounded' cannot start: Property '" + property + "' is '"
+                + value + "': " + rule), message);
+    }
+
+    @Test
+    void aMaxPollIntervalBelowThePollIntervalIsRefused() throws Exception {
+        Map<String, String> p = properties("pollInterval", "PT2S");
+        p.put("maxPollInterval", "PT1S");
+        assertEquals("Inbox subscription 'bounded' cannot start: Property 'maxPollInterval' is 'PT1S', shorter than"
+                + " 'pollInterval' ('PT2S'): set it to at least the poll interval.", activationFailure(p));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashtext(payload)", "lower (queue)", "id || md5(payload)", "id$", "$1", "id || $1",
+        "pg_advisory_lock(1)", "(SELECT 1)", "id id", "id ||", "(id", "id)", "()", "id + 1", "'a' || id",
+        "id -- x", "id /* x */", "id; SELECT 1", "id * 2"})
+    void anAdvisoryLockWithAFunctionCallOrDollarOrMoreThanColumnsIsRefused(String key) throws Exception {
+        String message = activationFailure(properties("advisoryLock", key));
+        assertEquals("Inbox subscription 'bounded' cannot start: Property 'advisoryLock' is '" + key + "': it must"
+                + " be a column, or columns joined by ||, + or , and grouped by parentheses (no function calls,"
+                + " literals, quotes, semicolons, comments or $); name the key column, for example advisoryLock=id,"
+                + " or join columns, for example advisoryLock=customer || order_no.", message);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"id", "queue || id", "(queue || payload), id", "queue+id", "((id))", "_x1 || Id"})
+    void anAdvisoryLockOfColumnsIsAccepted(String key) {
+        assertDoesNotThrow(() -> SettingsReader.read(properties("advisoryLock", key), "x"));
+    }
+
+    @Test
+    void theBoundsThemselvesAreAccepted() throws InvalidSettingsException {
+        Map<String, String> low = properties("lockedUntilColumn", "locked_until");
+        low.putAll(Map.of("pollInterval", "PT0.01S", "maxPollInterval", "PT0.01S", "lease", "PT1S",
+                "inDoubtTimeout", "PT1M", "workers", "1", "batchSize", "1", "connections", "1",
+                "maxPayloadBytes", "1"));
+        SubscriptionSettings l = SettingsReader.read(low, "x");
+        assertEquals(Duration.ofMillis(10), l.pollInterval());
+        assertEquals(Duration.ofMinutes(1), l.inDoubtTimeout());
+        assertEquals(1, l.maxPayloadBytes());
+
+        Map<String, String> high = properties("lockedUntilColumn", "locked_until");
+        high.putAll(Map.of("pollInterval", "PT1H", "maxPollInterval", "PT1H", "lease", "PT24H",
+                "inDoubtTimeout", "P30D", "workers", "256", "batchSize", "1000", "connections", "256",
+                "maxPayloadBytes", "1073741824"));
+        high.putAll(Map.of("dueColumn", "due_at", "retryDelay", "P365D", "maxRetryDelay", "P365D",
+                "processedAtColumn", "processed_at", "retention", "P3650D", "attemptColumn", "attempts",
+                "deadAtColumn", "processed_at", "maxAttempts", "1000000"));
+        SubscriptionSettings h = SettingsReader.read(high, "x");
+        assertEquals(256, h.workers());
+        assertEquals(Duration.ofDays(365), h.maxRetryDelay());
+        assertEquals(1 << 30, h.maxPayloadBytes());
+        assertEquals(1_000_000, h.maxAttempts().getAsInt());
+    }
+
+    @Test
+    void maxPayloadBytesIsSixteenMebibytesByDefault() throws InvalidSettingsException {
+        assertEquals(16 * 1024 * 1024, SettingsReader.read(Postgres.properties("x", table), "x").maxPayloadBytes());
+        assertEquals(4096, SettingsReader.read(properties("maxPayloadBytes", "4096"), "x").maxPayloadBytes());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"PT-1S", "PT-0.001S", "P365DT0.001S", "P366D", "P106751991167300D"})
+    void aRetryOfANegativeOrOverAYearsDelayIsRefusedNamingTheDelay(String delay) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Outcome.retry(Duration.parse(delay)));
+        assertEquals("Outcome.retry(" + Duration.parse(delay) + "): a retry's delay must be from zero to 365 days"
+                + " (PT8760H); give a delay in that range, for example Duration.ofMinutes(1), or"
+                + " Outcome.deadLetter(reason) to give up on the row.", e.getMessage());
+    }
+
+    @Test
+    void aRetryOfNoDelayIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Outcome.retry(null));
+        assertTrue(e.getMessage().startsWith("Outcome.retry(null): "), e.getMessage());
+    }
+
+    @Test
+    void aRetryFromZeroToAYearIsTaken() {
+        assertEquals(Duration.ZERO, ((Outcome.Retry) Outcome.retry(Duration.ZERO)).delay());
+        assertEquals(Duration.ofDays(365), ((Outcome.Retry) Outcome.retry(Duration.ofDays(365))).delay());
+    }
+}
