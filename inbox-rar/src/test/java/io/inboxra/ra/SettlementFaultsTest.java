@@ -116,6 +116,31 @@ class SettlementFaultsTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aPayloadOverMaxPayloadBytesIsDeadLetteredWithoutReachingTheListener(TestDatabase db, Form form) throws Exception {
+        String table = tables.inbox(db);
+        String dead = tables.deadLetters(db);
+        db.execute("INSERT INTO " + table + " (payload) VALUES ('" + "x".repeat(100) + "')");
+        long big = db.count("SELECT max(id) FROM " + table);
+        db.insertRows(table, 2);
+        List<Object> seen = new CopyOnWriteArrayList<>();
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = db.properties("too-big", table, form);
+            p.put("maxPayloadBytes", "50");
+            p.put("deadLetterTable", dead);
+            server.activate(message -> {
+                seen.add(((Number) message.id()).longValue());
+                return Outcome.ack();
+            }, p);
+            Await.until("the inbox is empty", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0);
+            assertEquals(1, db.count("SELECT count(*) FROM " + dead + " WHERE id = " + big
+                    + " AND reason LIKE '%maxPayloadBytes%'"), "the big row is a dead letter, with the reason");
+            assertEquals(2, seen.size(), "the listener saw the two small rows only: " + seen);
+            assertEquals(false, seen.contains(big));
+        }
+    }
+
     /** Rows claimed ahead wait behind a slow handler longer than their lease: their heartbeat keeps them. */
     @Test
     void rowsClaimedAheadKeepTheirLeaseWhileTheyWait() throws Exception {

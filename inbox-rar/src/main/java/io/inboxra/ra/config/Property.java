@@ -33,7 +33,7 @@ public enum Property {
     LEASE("lease", "PT30S", "lease form: the lease's length (PT1S to PT24H); extended every third of it while the handler runs"),
     BATCH_SIZE("batchSize", "1", "lease form: rows one claim takes ahead for a worker (1 to 1000)"),
     CONNECTIONS("connections", "4", "lease form: the pool of connections for claims, lease extensions and settlements (1 to 256)"),
-    IN_DOUBT_TIMEOUT("inDoubtTimeout", "PT5M", "age (PT1M to P30D) after which the adapter rolls back a prepared, undecided branch that holds the table's rows"),
+    IN_DOUBT_TIMEOUT("inDoubtTimeout", "PT5M", "age (PT1M to P30D) after which the adapter rolls back a prepared, undecided branch that claimed rows of the table (never in the first `inDoubtTimeout` after activation)"),
     POLL_INTERVAL("pollInterval", "PT1S", "idle wait after an empty claim (ISO-8601 duration, PT0.01S to PT1H)"),
     MAX_POLL_INTERVAL("maxPollInterval", "PT10S", "the idle wait doubles up to this (at least `pollInterval`, at most PT1H)"),
     ISOLATION("isolation", "READ_COMMITTED", "isolation of the claim's transaction: READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE"),

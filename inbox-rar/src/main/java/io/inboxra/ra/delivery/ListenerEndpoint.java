@@ -74,6 +74,14 @@ final class ListenerEndpoint implements AutoCloseable {
 
     /** Calls the listener; a failure is logged here, once, and returned as the invocation's error. */
     Invocation invoke(ClaimedRow row) {
+        int limit = subscription.settings().maxPayloadBytes();
+        if (row.payload().length > limit) {
+            // Never handed to the listener: the row goes to the dead letters, with the reason.
+            String reason = "its payload of " + row.payload().length + " bytes exceeds maxPayloadBytes (" + limit + ")";
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': row " + row.id() + " is"
+                    + " dead-lettered unread: " + reason + "; raise 'maxPayloadBytes' if such rows are expected");
+            return new Invocation(Outcome.deadLetter(reason), null);
+        }
         try {
             InboxMessage message = subscription.message(row);
             Outcome outcome = ((InboxListener) endpoint).onMessage(message);
