@@ -7,7 +7,6 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.List;
-import javax.transaction.xa.XAResource;
 
 /**
  * One worker in the advisory lock form, on a connection of its own. A delivery, top to
@@ -53,7 +52,7 @@ final class AdvisoryDelivery implements FormDelivery {
     }
 
     private Result deliver(WorkerConnection c, ClaimedRow row) throws SQLException, ResourceException {
-        DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new SameConnection(c), subscription.finisher());
+        DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new WorkersOwnConnection(c), subscription.finisher());
         // A ResourceException here (no MDB instance free) reached no listener: the lock is let go, nothing counted.
         LazyBranchDelivery.Ended ended = LazyBranchDelivery.deliver(subscription, branch, row, () -> row,
                 c::inTransaction);
@@ -96,26 +95,5 @@ final class AdvisoryDelivery implements FormDelivery {
     @Override
     public void close() {
         disconnect();
-    }
-
-    /** The branch runs on the worker's own connection: the one that holds the lock. */
-    private record SameConnection(WorkerConnection connection) implements DeliveryBranch.Connections<WorkerConnection> {
-        @Override
-        public WorkerConnection acquire() {
-            return connection;
-        }
-
-        @Override
-        public XAResource resource(WorkerConnection c) throws SQLException {
-            return c.xaResource();
-        }
-
-        @Override
-        public void release(WorkerConnection c, boolean broken) {
-            // The worker keeps it, or replaces it when it failed.
-            if (broken) {
-                c.markBroken();
-            }
-        }
     }
 }

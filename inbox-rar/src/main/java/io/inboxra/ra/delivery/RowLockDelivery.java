@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
 import javax.transaction.xa.XAException;
-import javax.transaction.xa.XAResource;
 
 /**
  * One worker in the row lock form. A delivery, top to bottom: create the endpoint with the
@@ -213,25 +212,7 @@ final class RowLockDelivery implements FormDelivery {
     private WorkerConnection connection() throws SQLException {
         if (connection == null) {
             connection = subscription.connect();
-            WorkerConnection own = connection;
-            branch = new DeliveryBranch<>(new DeliveryBranch.Connections<>() {
-                @Override
-                public WorkerConnection acquire() {
-                    return own;
-                }
-
-                @Override
-                public XAResource resource(WorkerConnection w) throws SQLException {
-                    return w.xaResource();
-                }
-
-                @Override
-                public void release(WorkerConnection w, boolean broken) {
-                    if (broken) {
-                        w.markBroken();
-                    }
-                }
-            }, subscription.finisher());
+            branch = new DeliveryBranch<>(new WorkersOwnConnection(connection), subscription.finisher());
         }
         return connection;
     }

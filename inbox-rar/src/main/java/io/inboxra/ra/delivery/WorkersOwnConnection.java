@@ -1,0 +1,31 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.ra.xa.DeliveryBranch;
+
+import java.sql.SQLException;
+import javax.transaction.xa.XAResource;
+
+/**
+ * A delivery branch on the worker's own connection (the row lock worker's, the advisory
+ * worker's locked session): the worker keeps it after the branch, or replaces it before its
+ * next turn when the branch could not be finished on it.
+ */
+record WorkersOwnConnection(WorkerConnection connection) implements DeliveryBranch.Connections<WorkerConnection> {
+
+    @Override
+    public WorkerConnection acquire() {
+        return connection;
+    }
+
+    @Override
+    public XAResource resource(WorkerConnection c) throws SQLException {
+        return c.xaResource();
+    }
+
+    @Override
+    public void release(WorkerConnection c, boolean broken) {
+        if (broken) {
+            c.markBroken();
+        }
+    }
+}
