@@ -268,7 +268,17 @@ public final class DeliveryBranch<C> implements XAResource {
             }
         }
         // Throws XAER_RMFAIL until it succeeds: the transaction manager tries again, and so does recovery.
-        finisher.commit(xid);
+        try {
+            finisher.commit(xid);
+        } catch (XAException e) {
+            if (e.errorCode != XAException.XAER_NOTA) {
+                throw e;
+            }
+            // The commit already sent on the lost connection went through (the driver failed only after
+            // it): the branch is no longer prepared. Nothing else ends a prepared branch of the adapter's
+            // this soon (its in-doubt resolver waits inDoubtTimeout, at least a minute).
+            LOG.log(Level.INFO, "The delivery branch's commit had completed before its connection was lost");
+        }
         finish(Ending.COMMITTED, false);
     }
 
