@@ -63,6 +63,21 @@ final class Database {
         return ids;
     }
 
+    /** @return the query's rows, each its columns' values in order */
+    static java.util.List<Object[]> rows(String sql) throws SQLException {
+        java.util.List<Object[]> rows = new java.util.ArrayList<>();
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                Object[] row = new Object[rs.getMetaData().getColumnCount()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = rs.getObject(i + 1);
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
     /**
      * Runs an insert and returns what it inserted, id to the value of {@code column}: read from the
      * insert itself, since the MDBs may take the rows before a later query could see them.
@@ -106,6 +121,62 @@ final class Database {
                 "CREATE TABLE it_queues" + inbox,
                 "CREATE TABLE it_config" + inbox,
                 "CREATE TABLE it_effects (seq BIGSERIAL, row_id BIGINT NOT NULL, mdb TEXT NOT NULL)",
-                "CREATE TABLE it_invocations (row_id BIGINT NOT NULL, mdb TEXT NOT NULL)");
+                "CREATE TABLE it_invocations (row_id BIGINT NOT NULL, mdb TEXT NOT NULL, attempt INT,"
+                        + " at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())");
+    }
+
+    /** The MDBs of {@code io.inboxra.it.faults} and {@code io.inboxra.it.timeout}. */
+    static final String[] FAULT_TABLES = {"it_commit_fails", "it_commit_counted", "it_errors", "it_killed", "it_timeout"};
+
+    /**
+     * The shared tables of {@link #createSchema()}, the fault MDBs' inboxes, and a deferred
+     * constraint trigger that fails the PREPARE TRANSACTION of every effect written by an MDB
+     * whose name starts with {@code CommitFails}.
+     */
+    static void createFaultSchema() throws SQLException {
+        release(FAULT_TABLES);
+        release("it_effects", "it_invocations", "it_dead");
+        execute("DROP TABLE IF EXISTS " + String.join(", ", FAULT_TABLES));
+        createSchema();
+        String inbox = " (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL)";
+        execute("CREATE TABLE it_commit_fails" + inbox,
+                "CREATE TABLE it_commit_counted (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, due_at TIMESTAMPTZ,"
+                        + " attempts INT NOT NULL DEFAULT 0)",
+                "CREATE TABLE it_errors" + inbox,
+                "CREATE TABLE it_killed" + inbox,
+                "CREATE TABLE it_timeout" + inbox,
+                "CREATE OR REPLACE FUNCTION it_refuse_effect() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                        + " RAISE EXCEPTION 'it_refuse_effect: the effect of % on row % never commits', NEW.mdb, NEW.row_id;"
+                        + " END $$",
+                "CREATE CONSTRAINT TRIGGER it_refuse_effect AFTER INSERT ON it_effects DEFERRABLE INITIALLY DEFERRED"
+                        + " FOR EACH ROW WHEN (NEW.mdb LIKE 'CommitFails%') EXECUTE FUNCTION it_refuse_effect()");
+    }
+
+    /**
+     * Frees the tables for {@code DROP TABLE}: rolls back the prepared transactions that hold locks
+     * on them (left by an earlier run) and ends the adapter's sessions that do. Nothing else of the
+     * database is touched: other tests may share it.
+     */
+    static void release(String... tables) throws SQLException {
+        StringBuilder relations = new StringBuilder();
+        for (String table : tables) {
+            relations.append(relations.length() == 0 ? "" : ", ").append("to_regclass('").append(table).append("')");
+        }
+        String where = " WHERE l.relation IN (" + relations + ")";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            java.util.List<String> prepared = new java.util.ArrayList<>();
+            try (ResultSet rs = s.executeQuery("SELECT DISTINCT p.gid FROM pg_locks l JOIN pg_prepared_xacts p"
+                    + " ON l.virtualtransaction = '-1/' || p.transaction" + where)) {
+                while (rs.next()) {
+                    prepared.add(rs.getString(1));
+                }
+            }
+            for (String gid : prepared) {
+                s.execute("ROLLBACK PREPARED '" + gid.replace("'", "''") + "'");
+            }
+            s.executeQuery("SELECT pg_terminate_backend(pid) FROM (SELECT DISTINCT a.pid FROM pg_locks l"
+                    + " JOIN pg_stat_activity a ON a.pid = l.pid AND a.application_name LIKE 'inbox-ra:%'" + where
+                    + ") adapter").close();
+        }
     }
 }

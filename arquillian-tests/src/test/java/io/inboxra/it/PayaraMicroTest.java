@@ -13,13 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 
+import static io.inboxra.it.Until.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,21 +31,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ArquillianExtension.class)
 class PayaraMicroTest {
 
-    private static final Duration LONG = Duration.ofSeconds(90);
-
     @Deployment(testable = false)
     static WebArchive deployment() throws Exception {
         ServerLog.capture();
         Database.createSchema();
         SampleDatabase.createSchema();
-        Path dir = Path.of(System.getProperty("inbox.it.dir"));
+        Path dir = BootCommands.dir();
         File broken = dir.resolve("broken.war").toFile();
         ShrinkWrap.create(WebArchive.class, "broken.war")
                 .addClass(Broken.class)
                 .as(ZipExporter.class).exportTo(broken, true);
-        Files.writeString(dir.resolve("postboot.txt"),
-                "deploy --name inbox-rar " + dir.resolve("inbox-rar.rar").toAbsolutePath() + "\n"
-                + "deploy --name broken " + broken.getAbsolutePath() + "\n");
+        BootCommands.write(List.of(), List.of("deploy --name broken " + broken.getAbsolutePath()));
         return ShrinkWrap.create(WebArchive.class, "inbox-it.war")
                 .addPackage(ExactlyOnce.class.getPackage())
                 .addPackage(IssueInvoice.class.getPackage())
@@ -183,15 +178,5 @@ class PayaraMicroTest {
 
     private static String tail(String log) {
         return log.length() < 4000 ? log : log.substring(log.length() - 4000);
-    }
-
-    private static void until(String what, Callable<Boolean> condition) throws Exception {
-        long deadline = System.nanoTime() + LONG.toNanos();
-        while (!condition.call()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + LONG + " waiting until " + what);
-            }
-            Thread.sleep(100);
-        }
     }
 }

@@ -19,11 +19,21 @@ public class Invocations {
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int record(Object rowId, String mdb) {
+        return record(rowId, mdb, null);
+    }
+
+    /**
+     * @param attempt the delivery's {@code InboxMessage.attempt()}, kept with the call's time
+     * @return which call for this row this was, counting from 1
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int record(Object rowId, String mdb, Integer attempt) {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement insert = c.prepareStatement("INSERT INTO it_invocations (row_id, mdb) VALUES (?, ?)");
+             PreparedStatement insert = c.prepareStatement("INSERT INTO it_invocations (row_id, mdb, attempt) VALUES (?, ?, ?)");
              PreparedStatement count = c.prepareStatement("SELECT count(*) FROM it_invocations WHERE row_id = ? AND mdb = ?")) {
             insert.setLong(1, ((Number) rowId).longValue());
             insert.setString(2, mdb);
+            insert.setObject(3, attempt, java.sql.Types.INTEGER);
             insert.executeUpdate();
             count.setLong(1, ((Number) rowId).longValue());
             count.setString(2, mdb);

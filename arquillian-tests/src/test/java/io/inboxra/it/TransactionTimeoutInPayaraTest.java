@@ -1,0 +1,66 @@
+package io.inboxra.it;
+
+import io.inboxra.it.app.Effects;
+import io.inboxra.it.app.Invocations;
+import io.inboxra.it.timeout.SlowFirstDelivery;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+import static io.inboxra.it.Until.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Point 3 of the fault list: Payara's own transaction timeout (2 s, a pre-boot setting of this
+ * class's server only) expires while the MDB sleeps 12 s on the first delivery of a row.
+ */
+@ExtendWith(ArquillianExtension.class)
+class TransactionTimeoutInPayaraTest {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() throws Exception {
+        ServerLog.capture();
+        Database.createFaultSchema();
+        BootCommands.write(List.of("set configs.config.server-config.transaction-service.timeout-in-seconds=2"),
+                List.of());
+        return ShrinkWrap.create(WebArchive.class, "inbox-timeout.war")
+                .addPackage(SlowFirstDelivery.class.getPackage())
+                .addClasses(Effects.class, Invocations.class)
+                .addAsLibraries(BootCommands.dir().resolve("postgresql.jar").toFile());
+    }
+
+    @Test
+    void aDeliveryPastTheTransactionTimeoutCommitsNothingAndTheRowIsSettledOnceLater() throws Exception {
+        long id = Database.insert("INSERT INTO it_timeout (payload) VALUES ('slow')", "payload").keySet()
+                .iterator().next();
+        until("the row is delivered", () -> Database.count(
+                "SELECT count(*) FROM it_invocations WHERE mdb = 'SlowFirstDelivery' AND row_id = " + id) >= 1);
+        until("the row is settled", () -> Database.count("SELECT count(*) FROM it_timeout") == 0);
+        // Until the first call has surely returned from its 12 s sleep, and its commit (if any) is visible.
+        until("the first call has returned", Duration.ofSeconds(60), () -> Database.count(
+                "SELECT count(*) FROM it_invocations WHERE mdb = 'SlowFirstDelivery' AND row_id = " + id
+                        + " AND at < clock_timestamp() - interval '15 seconds'") >= 1);
+        String effects = "SELECT count(*) FROM it_effects WHERE row_id = " + id + " AND mdb LIKE 'SlowFirstDelivery:%'";
+        until("the row's effect has committed", () -> Database.count(effects) >= 1);
+        assertEquals(0, Database.count("SELECT count(*) FROM it_effects WHERE row_id = " + id
+                + " AND mdb = 'SlowFirstDelivery:1'"), "the timed-out first delivery's effect did not commit");
+        assertEquals(1, Database.count(effects), "the row's effect committed exactly once");
+        assertEquals(2, Database.count("SELECT count(*) FROM it_invocations WHERE mdb = 'SlowFirstDelivery'"
+                + " AND row_id = " + id), "delivered twice: the timed-out call, then the one that settled it");
+
+        // The subscription and its workers are still usable.
+        Set<Long> fast = Database.insert("INSERT INTO it_timeout (payload) SELECT 'fast ' || g"
+                + " FROM generate_series(1, 10) g", "payload").keySet();
+        until("the later rows are settled", () -> Database.count("SELECT count(*) FROM it_timeout") == 0);
+        until("their effects have committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb = 'SlowFirstDelivery:1'") >= 10);
+        assertEquals(fast, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'SlowFirstDelivery:1'"));
+    }
+}
