@@ -22,7 +22,7 @@ final class Bounds {
     static final Span RETRY_DELAY = new Span("PT0.001S", "P365D", null);
     static final Span IN_DOUBT_TIMEOUT = new Span("PT1M", "P30D", "a shorter timeout could roll back a branch"
             + " that the transaction manager's recovery is about to finish after a restart");
-    static final Span RETENTION = new Span("PT1M", "P3650D", null);
+    static final Span RETENTION = new Span("PT1S", "P3650D", null);
 
     private Bounds() {
     }

@@ -28,7 +28,7 @@ public enum Property {
     RETRY_DELAY("retryDelay", "PT1S", "backoff after the first failed delivery (PT0.001S to P365D); doubles with each attempt (needs `dueColumn`)"),
     MAX_RETRY_DELAY("maxRetryDelay", "PT5M", "the backoff grows up to this (at least `retryDelay`, at most P365D)"),
     MAX_PAYLOAD_BYTES("maxPayloadBytes", "16777216", "a row whose payload is larger (in bytes; 1 to 1073741824) is dead-lettered instead of delivered"),
-    RETENTION("retention", "—", "with `processedAtColumn`: marked rows older than this (PT1M to P3650D) are deleted, in small batches"),
+    RETENTION("retention", "—", "with `processedAtColumn`: marked rows older than this (PT1S to P3650D) are deleted, in small batches"),
     WORKERS("workers", "1", "deliveries in work at once (1 to 256); at most the server's MDB pool size"),
     LEASE("lease", "PT30S", "lease form: the lease's length (PT1S to PT24H); extended every third of it while the handler runs"),
     BATCH_SIZE("batchSize", "1", "lease form: rows one claim takes ahead for a worker (1 to 1000)"),
