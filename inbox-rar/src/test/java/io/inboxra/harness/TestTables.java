@@ -41,6 +41,11 @@ public final class TestTables {
         return table;
     }
 
+    /** @return the tables created so far on {@code db} */
+    public List<String> on(TestDatabase db) {
+        return created.stream().filter(c -> c.db() == db).map(Created::table).toList();
+    }
+
     public void dropAll() throws SQLException {
         for (Created c : created) {
             c.db().execute("DROP TABLE IF EXISTS " + c.table());

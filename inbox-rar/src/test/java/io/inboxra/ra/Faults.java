@@ -29,16 +29,12 @@ final class Faults {
                 + " DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION " + effects + "_check()");
     }
 
-    /** Rolls back what a test left prepared in PostgreSQL, so no lock outlives it. */
-    static void rollBackPreparedBranches() throws SQLException {
-        List<String> gids = new ArrayList<>();
-        try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement()
-                .executeQuery("SELECT gid FROM pg_prepared_xacts WHERE database = current_database()")) {
-            while (rs.next()) {
-                gids.add(rs.getString(1));
-            }
-        }
-        for (String gid : gids) {
+    /**
+     * Rolls back what a test left prepared in PostgreSQL on its own tables, so no lock outlives it;
+     * prepared branches of anyone else (another suite, a server's test) are left alone.
+     */
+    static void rollBackPreparedBranchesOn(List<String> tables) throws SQLException {
+        for (String gid : preparedBranchesOn(tables)) {
             try {
                 Postgres.execute("ROLLBACK PREPARED '" + gid.replace("'", "''") + "'");
             } catch (SQLException e) {
@@ -48,6 +44,22 @@ final class Faults {
                 // Finished meanwhile (by the transaction manager's retry, or the adapter's own recovery).
             }
         }
+    }
+
+    /** @return the prepared branches in PostgreSQL that hold locks on any of the tables */
+    static List<String> preparedBranchesOn(List<String> tables) throws SQLException {
+        List<String> gids = new ArrayList<>();
+        for (String table : tables) {
+            try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement().executeQuery(
+                    "SELECT DISTINCT p.gid FROM pg_prepared_xacts p JOIN pg_locks l ON l.pid IS NULL"
+                            + " AND l.virtualtransaction = '-1/' || p.transaction AND l.locktype = 'relation'"
+                            + " AND l.relation = to_regclass('" + table + "') WHERE p.database = current_database()")) {
+                while (rs.next()) {
+                    gids.add(rs.getString(1));
+                }
+            }
+        }
+        return gids;
     }
 
     /** No connection of the subscription stays inside a transaction (an orphan would hold its rows for ever). */
