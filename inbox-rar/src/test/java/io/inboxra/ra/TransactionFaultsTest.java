@@ -106,15 +106,15 @@ class TransactionFaultsTest {
 
     /** Payara's behaviour: the container logs a failed commit and returns from afterDelivery. */
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aCommitThatAlwaysFailsIsDeliveredAtMostOncePerPollIntervalPerWorker(Form form) throws Exception {
-        TestDatabase db = TestDatabase.POSTGRES;
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aCommitThatAlwaysFailsIsDeliveredAtMostOncePerPollIntervalPerWorker(TestDatabase db, Form form) throws Exception {
+        // The inbox on either database; the MDB's own branch on PostgreSQL, whose deferred check fails its prepare.
         String table = tables.inbox(db);
-        String effects = tables.effects(db);
+        String effects = tables.effects(TestDatabase.POSTGRES);
         Faults.failPrepareOfEffects(effects, "row_id > 0");
         db.insertRows(table, 1);
         try (Harness server = Harness.start().swallowingFailedCommits();
-                EffectWriter mdb = new EffectWriter(db.xaDataSource(), effects, new HashSet<>())) {
+                EffectWriter mdb = new EffectWriter(TestDatabase.POSTGRES.xaDataSource(), effects, new HashSet<>())) {
             Map<String, String> p = db.properties("failing-commit", table, form);
             p.put("workers", "2");
             p.put("pollInterval", "PT0.2S");
@@ -129,24 +129,24 @@ class TransactionFaultsTest {
             // 2 workers, one delivery per 0.2 s each at most, and one in flight each at either end.
             assertTrue(deliveries <= 2 * (seconds / 0.2) + 4, deliveries + " deliveries in " + seconds + " s: a hot loop");
             assertEquals(1, db.count("SELECT count(*) FROM " + table), "the row stays");
-            assertEquals(0, db.count("SELECT count(*) FROM " + effects), "no effect committed");
+            assertEquals(0, TestDatabase.POSTGRES.count("SELECT count(*) FROM " + effects), "no effect committed");
         }
     }
 
     /** The adapter's branch prepares first, then the MDB's fails: the prepared branch rolls back with the failure counted. */
     @ParameterizedTest
-    @EnumSource(Form.class)
-    void aPrepareThatFailsIsCountedBeforeTheRowCanBeClaimedAgainThenDeadLettered(Form form) throws Exception {
-        TestDatabase db = TestDatabase.POSTGRES;
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aPrepareThatFailsIsCountedBeforeTheRowCanBeClaimedAgainThenDeadLettered(TestDatabase db, Form form) throws Exception {
+        // The inbox on either database; the MDB's own branch on PostgreSQL, whose deferred check fails its prepare.
         String table = tables.inbox(db);
-        String effects = tables.effects(db);
+        String effects = tables.effects(TestDatabase.POSTGRES);
         String dead = tables.deadLetters(db);
         Faults.failPrepareOfEffects(effects, "row_id > 0");
         db.insertRows(table, 1);
         List<Integer> attempts = new CopyOnWriteArrayList<>();
         List<Instant> times = new CopyOnWriteArrayList<>();
         try (Harness one = Harness.start().swallowingFailedCommits(); Harness two = Harness.start().swallowingFailedCommits();
-                EffectWriter mdb = new EffectWriter(db.xaDataSource(), effects, new HashSet<>(), message -> {
+                EffectWriter mdb = new EffectWriter(TestDatabase.POSTGRES.xaDataSource(), effects, new HashSet<>(), message -> {
                     attempts.add(message.attempt());
                     times.add(Instant.now());
                 })) {
@@ -166,7 +166,7 @@ class TransactionFaultsTest {
             assertTrue(Duration.between(times.get(1), times.get(2)).toMillis() >= 950, "the second backoff held: " + times);
             assertEquals(0, db.count("SELECT count(*) FROM " + table), "the row left the inbox");
             assertEquals(3, db.count("SELECT attempts FROM " + dead), "with its three attempts");
-            assertEquals(0, db.count("SELECT count(*) FROM " + effects));
+            assertEquals(0, TestDatabase.POSTGRES.count("SELECT count(*) FROM " + effects));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.dialect.LockWaits;
 import io.inboxra.ra.xa.DeliveryBranch;
 
 import java.lang.System.Logger;
@@ -13,17 +14,21 @@ import javax.transaction.xa.XAException;
 
 /**
  * The rollback of a prepared row lock branch (another resource of the transaction failed its
- * prepare, after the adapter's branch had prepared), with the failure counted before any other
+ * prepare after the adapter's branch had prepared), with the failure counted before any other
  * claim can take the row. A prepared branch cannot be written to any more, so the record is
- * written from a connection of its own: its statement is sent first and waits on the row's lock,
- * then the branch rolls back, and the lock passes to that waiting statement ahead of every
- * {@code SKIP LOCKED} claim (which skips a row another transaction waits for).
+ * written from a connection of its own: its statement is sent first and queues on the row's
+ * lock, then the branch rolls back, and the lock passes to that waiting statement rather than to
+ * a {@code SKIP LOCKED} claim (which skips a row another transaction waits for). Built-in
+ * dialects tell when the statement is queued ({@link LockWaits}); with others the adapter
+ * allows it a short time.
  */
 final class CountedRollback {
 
     private static final Logger LOG = System.getLogger(CountedRollback.class.getName());
-    /** Time for the record's statement to reach the database and queue on the lock, before the rollback. */
+    /** Without a way to see the lock wait: time for the record's statement to reach the lock. */
     private static final long QUEUED_MILLIS = 150;
+    /** With one: how long to look for the wait before rolling back anyway. */
+    private static final long QUEUE_LOOK_MILLIS = 2_000;
     /** The record waits at most this long for the lock once the branch has rolled back. */
     private static final long RECORD_SECONDS = 30;
 
@@ -32,9 +37,12 @@ final class CountedRollback {
 
     static void run(Subscription subscription, ClaimedRow row, String error, DeliveryBranch.PreparedRollback rollback)
             throws XAException {
+        LockWaits waits = subscription.dialect() instanceof LockWaits w ? w : null;
         WorkerConnection counter;
+        long session;
         try {
             counter = subscription.openConnection();
+            session = waits == null ? -1 : counter.number(waits.sessionId());
             counter.connection().setAutoCommit(false);
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': no connection to count the"
@@ -45,7 +53,11 @@ final class CountedRollback {
         try (counter) {
             Future<Boolean> counted = subscription.background()
                     .submit(() -> subscription.settlement().recordFailure(counter, row, error));
-            awaitQuietly(counted, QUEUED_MILLIS, TimeUnit.MILLISECONDS);
+            if (waits == null) {
+                awaitQuietly(counted, QUEUED_MILLIS);
+            } else {
+                awaitQueued(subscription, waits, session, counted);
+            }
             rollback.run();
             if (Boolean.TRUE.equals(counted.get(RECORD_SECONDS, TimeUnit.SECONDS))) {
                 counter.connection().commit();
@@ -59,9 +71,29 @@ final class CountedRollback {
         }
     }
 
-    private static void awaitQuietly(Future<?> future, long time, TimeUnit unit) {
+    /** Looks, from a third connection, until the counter's statement waits on the row's lock. */
+    private static void awaitQueued(Subscription subscription, LockWaits waits, long session, Future<Boolean> counted) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(QUEUE_LOOK_MILLIS);
+        try (WorkerConnection watcher = subscription.openConnection()) {
+            while (!counted.isDone() && !watcher.returnsRow(waits.waiting(session))) {
+                if (System.nanoTime() > deadline) {
+                    LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the failure's record"
+                            + " did not queue on the row's lock in time; rolling back anyway");
+                    return;
+                }
+                Thread.sleep(2);
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.DEBUG, () -> "cannot see the record's lock wait: " + e);
+            awaitQuietly(counted, QUEUED_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void awaitQuietly(Future<?> future, long millis) {
         try {
-            future.get(time, unit);
+            future.get(millis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException expected) {
             // Waiting on the row's lock, as it should be.
         } catch (ExecutionException e) {

@@ -138,6 +138,23 @@ final class WorkerConnection implements AutoCloseable {
         }
     }
 
+    /** @return whether a plain query (no parameters) returns a row */
+    boolean returnsRow(String sql) throws SQLException {
+        try (java.sql.Statement plain = connection.createStatement(); ResultSet rs = plain.executeQuery(sql)) {
+            return rs.next();
+        }
+    }
+
+    /** @return the number a plain query (no parameters) returns first */
+    long number(String sql) throws SQLException {
+        try (java.sql.Statement plain = connection.createStatement(); ResultSet rs = plain.executeQuery(sql)) {
+            if (!rs.next()) {
+                throw new SQLException("no row from " + sql);
+            }
+            return rs.getLong(1);
+        }
+    }
+
     /** Marks the connection as failed (its branch could not be finished on it): the worker replaces it. */
     void markBroken() {
         broken = true;

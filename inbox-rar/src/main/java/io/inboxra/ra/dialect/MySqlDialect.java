@@ -19,7 +19,7 @@ import java.util.Optional;
  * reads the row back, in one short transaction. Advisory locks and the FIFO guard are named
  * locks ({@code GET_LOCK(name, 0)}), scoped by table and key, and released explicitly.
  */
-public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
+public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory, LockWaits {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "mysql";
@@ -29,6 +29,17 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public String sessionId() {
+        return "SELECT CONNECTION_ID()";
+    }
+
+    @Override
+    public String waiting(long id) {
+        return "SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = " + id
+                + " AND trx_state = 'LOCK WAIT'";
     }
 
     @Override

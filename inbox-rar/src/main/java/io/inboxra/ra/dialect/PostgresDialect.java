@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** PostgreSQL 9.5 and later: all three forms, every statement in this class. */
-public final class PostgresDialect extends SkipLockedDialect implements Lease, Advisory {
+public final class PostgresDialect extends SkipLockedDialect implements Lease, Advisory, LockWaits {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
@@ -121,6 +121,16 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     @Override
     public Optional<String> rollbackBranch(String branch) {
         return Optional.of("ROLLBACK PREPARED '" + branch.replace("'", "''") + "'");
+    }
+
+    @Override
+    public String sessionId() {
+        return "SELECT pg_backend_pid()";
+    }
+
+    @Override
+    public String waiting(long id) {
+        return "SELECT 1 FROM pg_locks WHERE pid = " + id + " AND NOT granted";
     }
 
     /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */
