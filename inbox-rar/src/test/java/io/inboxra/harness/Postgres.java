@@ -6,6 +6,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -77,5 +79,25 @@ public final class Postgres {
         p.put("pollInterval", "PT0.05S");
         p.put("maxPollInterval", "PT0.2S");
         return p;
+    }
+
+    /** @return the prepared branches in PostgreSQL that hold locks on any of the tables */
+    public static List<String> preparedBranchesOn(List<String> tables) throws SQLException {
+        List<String> gids = new ArrayList<>();
+        for (String table : tables) {
+            try (Connection c = connect(); ResultSet rs = c.createStatement().executeQuery(
+                    // A prepared transaction holds its locks under a virtual transaction of its own, found
+                    // through the lock on its transaction id.
+                    "SELECT DISTINCT p.gid FROM pg_prepared_xacts p JOIN pg_locks x ON x.locktype = 'transactionid'"
+                            + " AND x.transactionid = p.transaction AND x.pid IS NULL"
+                            + " JOIN pg_locks l ON l.virtualtransaction = x.virtualtransaction AND l.pid IS NULL"
+                            + " AND l.locktype = 'relation' AND l.relation = to_regclass('" + table + "')"
+                            + " WHERE p.database = current_database()")) {
+                while (rs.next()) {
+                    gids.add(rs.getString(1));
+                }
+            }
+        }
+        return gids;
     }
 }

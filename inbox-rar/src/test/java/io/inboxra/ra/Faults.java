@@ -48,18 +48,7 @@ final class Faults {
 
     /** @return the prepared branches in PostgreSQL that hold locks on any of the tables */
     static List<String> preparedBranchesOn(List<String> tables) throws SQLException {
-        List<String> gids = new ArrayList<>();
-        for (String table : tables) {
-            try (Connection c = Postgres.connect(); ResultSet rs = c.createStatement().executeQuery(
-                    "SELECT DISTINCT p.gid FROM pg_prepared_xacts p JOIN pg_locks l ON l.pid IS NULL"
-                            + " AND l.virtualtransaction = '-1/' || p.transaction AND l.locktype = 'relation'"
-                            + " AND l.relation = to_regclass('" + table + "') WHERE p.database = current_database()")) {
-                while (rs.next()) {
-                    gids.add(rs.getString(1));
-                }
-            }
-        }
-        return gids;
+        return Postgres.preparedBranchesOn(tables);
     }
 
     /** No connection of the subscription stays inside a transaction (an orphan would hold its rows for ever). */

@@ -58,7 +58,14 @@ final class CountedRollback {
             } else {
                 awaitQueued(subscription, waits, session, counted);
             }
-            rollback.run();
+            try {
+                rollback.run();
+            } catch (XAException e) {
+                if (e.errorCode != XAException.XAER_NOTA) {
+                    throw e;
+                }
+                // Never prepared after all (its prepare failed on the way): the row is free and the count stands.
+            }
             if (Boolean.TRUE.equals(counted.get(RECORD_SECONDS, TimeUnit.SECONDS))) {
                 counter.connection().commit();
             }

@@ -66,6 +66,7 @@ public final class Subscription {
     private final Set<WorkerConnection> connections = ConcurrentHashMap.newKeySet();
     private final FreshConnectionFinisher finisher;
     private final ExecutorService background;
+    private final ScheduledExecutorService secondPhases;
     private final ScheduledExecutorService heartbeats;
     private volatile WorkManager workManager;
     private volatile Jsonb jsonb;
@@ -89,7 +90,8 @@ public final class Subscription {
                 : null;
         this.heartbeats = lease ? Executors.newScheduledThreadPool(1, threads(settings.name() + "-heartbeat")) : null;
         this.background = Executors.newCachedThreadPool(threads(settings.name() + "-record"));
-        this.finisher = new FreshConnectionFinisher(dataSource);
+        this.secondPhases = Executors.newSingleThreadScheduledExecutor(threads(settings.name() + "-second-phase"));
+        this.finisher = new FreshConnectionFinisher(dataSource, settings.name(), secondPhases);
         try {
             this.deliveryTransacted = endpointFactory.isDeliveryTransacted(ListenerEndpoint.ON_MESSAGE);
         } catch (NoSuchMethodException e) {
@@ -213,6 +215,7 @@ public final class Subscription {
             heartbeats.shutdownNow();
         }
         background.shutdownNow();
+        secondPhases.shutdownNow();
         for (WorkerConnection connection : connections) {
             disconnect(connection);
         }

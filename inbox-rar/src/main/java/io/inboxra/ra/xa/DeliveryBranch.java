@@ -206,9 +206,17 @@ public final class DeliveryBranch<C> implements XAResource {
             if (XaErrors.isRollback(coded)) {
                 finish(Ending.ROLLED_BACK, false);
             } else {
-                // Prepared or not, the database decides: an unprepared branch dies with its connection.
+                // The vote never came back (the connection died): no transaction manager commits now, so the
+                // branch is rolled back here, from a new connection in case the database prepared it after all.
                 phase = Phase.PREPARED;
                 releaseConnection(true);
+                try {
+                    rollbackPrepared(xid);
+                } catch (XAException notPrepared) {
+                    LOG.log(Level.DEBUG, () -> "rolling back a branch whose prepare failed: "
+                            + XaErrors.describe(notPrepared));
+                }
+                finish(Ending.ROLLED_BACK, false);
             }
             throw coded;
         }
