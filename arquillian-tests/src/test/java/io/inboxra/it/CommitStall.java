@@ -18,11 +18,12 @@ import java.util.concurrent.TimeUnit;
  * {@code sslmode=disable}) that, when armed, holds back the first {@code COMMIT PREPARED} a client
  * sends and says so: the second phase of that client's branch has begun at the transaction
  * manager, after its decision was logged, and has not reached the database. Everything else
- * passes through unchanged.
+ * passes through unchanged, and the second phases of prepared branches are counted.
  */
 final class CommitStall implements AutoCloseable {
 
     private static final byte[] COMMIT_PREPARED = "COMMIT PREPARED".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ROLLBACK_PREPARED = "ROLLBACK PREPARED".getBytes(StandardCharsets.US_ASCII);
 
     private final ServerSocket server;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
@@ -30,6 +31,8 @@ final class CommitStall implements AutoCloseable {
     private volatile CountDownLatch held = new CountDownLatch(1);
     private volatile String heldStatement;
     private final CountDownLatch released = new CountDownLatch(1);
+    private final java.util.concurrent.atomic.AtomicInteger commits = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger rollbacks = new java.util.concurrent.atomic.AtomicInteger();
 
     CommitStall() throws IOException {
         server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -47,6 +50,16 @@ final class CommitStall implements AutoCloseable {
         held = new CountDownLatch(1);
         heldStatement = null;
         armed = true;
+    }
+
+    /** @return how many {@code COMMIT PREPARED} the clients have sent through, the one held back included */
+    int commitsPrepared() {
+        return commits.get();
+    }
+
+    /** @return how many {@code ROLLBACK PREPARED} the clients have sent through */
+    int rollbacksPrepared() {
+        return rollbacks.get();
     }
 
     /** @return the statement held back, once one is */
@@ -79,11 +92,11 @@ final class CommitStall implements AutoCloseable {
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buffer)) > 0) {
-                    if (watch && armed) {
+                    if (watch) {
                         byte[] window = new byte[tail.length + n];
                         System.arraycopy(tail, 0, window, 0, tail.length);
                         System.arraycopy(buffer, 0, window, tail.length, n);
-                        int at = indexOf(window, COMMIT_PREPARED);
+                        int at = indexOf(window, COMMIT_PREPARED, 0);
                         if (at >= 0 && armed) {
                             armed = false;
                             heldStatement = new String(window, at, Math.min(window.length - at, 120),
@@ -94,7 +107,9 @@ final class CommitStall implements AutoCloseable {
                             released.await();
                             return;
                         }
-                        int keep = Math.min(window.length, COMMIT_PREPARED.length - 1);
+                        commits.addAndGet(count(window, COMMIT_PREPARED, tail.length));
+                        rollbacks.addAndGet(count(window, ROLLBACK_PREPARED, tail.length));
+                        int keep = Math.min(window.length, ROLLBACK_PREPARED.length - 1);
                         tail = java.util.Arrays.copyOfRange(window, window.length - keep, window.length);
                     }
                     out.write(buffer, 0, n);
@@ -113,9 +128,20 @@ final class CommitStall implements AutoCloseable {
         thread.start();
     }
 
-    private static int indexOf(byte[] data, byte[] pattern) {
+    /** @return how many times the pattern ends in {@code data} after {@code from} (the bytes new to this read) */
+    private static int count(byte[] data, byte[] pattern, int from) {
+        int found = 0;
+        for (int at = indexOf(data, pattern, 0); at >= 0; at = indexOf(data, pattern, at + 1)) {
+            if (at + pattern.length > from) {
+                found++;
+            }
+        }
+        return found;
+    }
+
+    private static int indexOf(byte[] data, byte[] pattern, int start) {
         outer:
-        for (int i = 0; i + pattern.length <= data.length; i++) {
+        for (int i = start; i + pattern.length <= data.length; i++) {
             for (int j = 0; j < pattern.length; j++) {
                 if (data[i + j] != pattern[j]) {
                     continue outer;

@@ -42,16 +42,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * server-level XA pool that Payara recovers by itself, so nothing but the listener can finish
  * the adapter's; the adapter's own in-doubt resolver waits a day ({@code inDoubtTimeout=P1D}).
  *
- * <p>A Payara Micro of the test's own, killed and started again on the same {@code --rootDir}
- * (its transaction log), with automatic recovery on and {@code recover-txn-delay} longer than
- * the deployments take: on Payara Micro the startup recovery pass would otherwise come before the
- * adapter's subscriptions are active.
+ * <p>A Payara Micro of the test's own, with automatic recovery on, killed and started again on
+ * the same {@code --rootDir}, which keeps its configuration, its deployments and its transaction
+ * log. The restarts pass no {@code --deploy}: the kept deployments start before the startup
+ * recovery pass, so the pass sees the subscription; {@code --deploy} would redeploy the adapter
+ * while the pass runs, and the pass would find no subscription.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CrashRecoveryInPayaraTest {
 
-    /** Seconds from SERVER_READY to the startup recovery pass; the deployments take ~10 s here. */
-    static final int RECOVERY_DELAY = Integer.getInteger("crash.recoveryDelay", -1);
     static final Duration BOOT = Duration.ofSeconds(120);
     static final String MARIADB = "jdbc:mariadb://127.0.0.1:3306/test";
 
@@ -72,8 +71,6 @@ class CrashRecoveryInPayaraTest {
                 "CREATE TABLE it_crash_effects (row_id BIGINT NOT NULL, payload VARCHAR(100)) ENGINE=InnoDB");
         Files.writeString(work.resolve("preboot.txt"), String.join("\n",
                 "set configs.config.server-config.transaction-service.automatic-recovery=true",
-                RECOVERY_DELAY < 0 ? "" : "set configs.config.server-config.transaction-service.property.recover-txn-delay="
-                        + RECOVERY_DELAY,
                 "create-jdbc-connection-pool --datasourceclassname org.mariadb.jdbc.MariaDbDataSource"
                         + " --restype javax.sql.XADataSource"
                         + " --property url=jdbc\\:mariadb\\://127.0.0.1\\:3306/test:user=inbox_sample:password=inbox"
@@ -118,6 +115,7 @@ class CrashRecoveryInPayaraTest {
                 "Payara commits the adapter's branch first: the witness, enlisted last, was not committed yet");
         assertEquals(0, effects(id), "the MDB's effect is prepared, not committed");
 
+        int commits = stall.commitsPrepared();
         boot();
         until("the restarted server's recovery commits both branches", recoveryBound(),
                 () -> inDoubt(id).isEmpty() && rows(id) == 0 && effects(id) == 1);
@@ -127,6 +125,8 @@ class CrashRecoveryInPayaraTest {
         assertFalse(server.log().contains("crash-test: delivered row " + id), "the row was not delivered again");
         assertTrue(server.log().contains("XA resource(s) for Payara's recovery pass, of subscriptions [Crash]"),
                 "the adapter's listener gave the recovery pass its resource");
+        assertEquals(commits + 1, stall.commitsPrepared(),
+                "the adapter's branch was committed on the adapter's own connection (the listener's resource)");
     }
 
     /**
@@ -150,18 +150,21 @@ class CrashRecoveryInPayaraTest {
         assertEquals(1, rows(id), "the row's settlement is only prepared");
         assertEquals(0, effects(id));
 
+        int rollbacks = stall.rollbacksPrepared();
         boot();
         until("the restarted server's recovery rolls both branches back, and the row is delivered again",
                 recoveryBound(), () -> inDoubt(id).isEmpty() && rows(id) == 0 && effects(id) == 1);
         Thread.sleep(2000);
         assertEquals(1, effects(id), "the MDB's effect, once: the first delivery's rolled back");
         assertTrue(server.log().contains("crash-test: delivered row " + id), "the row was delivered again");
+        assertEquals(rollbacks + 1, stall.rollbacksPrepared(),
+                "the adapter's branch was rolled back on the adapter's own connection (the listener's resource)");
         assertTrue(server.log().contains("XA resource(s) for Payara's recovery pass, of subscriptions [Crash]"),
                 "the adapter's listener gave the recovery pass its resource");
     }
 
     private static Duration recoveryBound() {
-        return BOOT.plusSeconds(Math.max(RECOVERY_DELAY, 0));
+        return BOOT.plusSeconds(30);
     }
 
     /** Starts the server on the kept root folder, and waits until the MDB's subscription runs. */

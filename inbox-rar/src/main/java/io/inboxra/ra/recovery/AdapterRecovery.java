@@ -66,8 +66,9 @@ final class AdapterRecovery implements InvocationHandler {
         }
         if (active.isEmpty()) {
             LOG.log(Level.INFO, "Inbox resource adapter: Payara's recovery pass came before any subscription was"
-                    + " active, so it sees none of the adapter's in-doubt branches (on Payara Micro, set the"
-                    + " transaction service's recover-txn-delay longer than the deployments take)");
+                    + " active, so it sees none of the adapter's in-doubt branches (on Payara Micro, restart on the"
+                    + " kept --rootDir without --deploy, or set the transaction service's recover-txn-delay longer"
+                    + " than the deployments take)");
         } else {
             LOG.log(Level.INFO, "Inbox resource adapter: " + resources.size() + " XA resource(s) for Payara's"
                     + " recovery pass, of subscriptions " + names);

@@ -59,8 +59,10 @@ public final class PayaraRecovery {
         }
         try {
             AdapterRecovery adapter = new AdapterRecovery(subscriptions);
-            Runnable remove = sharedListener(registryClass, listenerClass).apply(adapter);
-            LOG.log(Level.INFO, "Inbox resource adapter: registered with Payara's transaction recovery"
+            boolean[] registered = new boolean[1];
+            Runnable remove = sharedListener(registryClass, listenerClass, registered).apply(adapter);
+            LOG.log(Level.INFO, "Inbox resource adapter: " + (registered[0] ? "registered with" : "joined the listener"
+                    + " an earlier deployment registered in") + " Payara's transaction recovery"
                     + " (RecoveryResourceRegistry); each recovery pass gets an XA resource of every active"
                     + " subscription's database");
             return () -> {
@@ -80,8 +82,8 @@ public final class PayaraRecovery {
      * or a new one, registered now.
      */
     @SuppressWarnings("unchecked")
-    private static Function<InvocationHandler, Runnable> sharedListener(Class<?> registryClass, Class<?> listenerClass)
-            throws ReflectiveOperationException {
+    private static Function<InvocationHandler, Runnable> sharedListener(Class<?> registryClass, Class<?> listenerClass,
+            boolean[] registered) throws ReflectiveOperationException {
         Object registry = registryClass.getConstructor().newInstance();
         Method getListeners = registryClass.getMethod("getListeners");
         Method addListener = registryClass.getMethod("addListener", listenerClass);
@@ -100,6 +102,7 @@ public final class PayaraRecovery {
             SharedListener shared = new SharedListener();
             Object proxy = Proxy.newProxyInstance(listenerClass.getClassLoader(), new Class<?>[] {listenerClass}, shared);
             addListener.invoke(registry, proxy);
+            registered[0] = true;
             return shared;
         }
     }
