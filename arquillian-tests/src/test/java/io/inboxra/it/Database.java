@@ -165,8 +165,11 @@ final class Database {
         String where = " WHERE l.relation IN (" + relations + ")";
         try (Connection c = connect(); Statement s = c.createStatement()) {
             java.util.List<String> prepared = new java.util.ArrayList<>();
-            try (ResultSet rs = s.executeQuery("SELECT DISTINCT p.gid FROM pg_locks l JOIN pg_prepared_xacts p"
-                    + " ON l.virtualtransaction = '-1/' || p.transaction" + where)) {
+            // A prepared transaction's locks are held under a virtual transaction of its own (not '-1/xid'
+            // on PostgreSQL 15): found through the lock on its transaction id.
+            try (ResultSet rs = s.executeQuery("SELECT DISTINCT p.gid FROM pg_prepared_xacts p"
+                    + " JOIN pg_locks x ON x.locktype = 'transactionid' AND x.transactionid = p.transaction"
+                    + " JOIN pg_locks l ON l.virtualtransaction = x.virtualtransaction" + where)) {
                 while (rs.next()) {
                     prepared.add(rs.getString(1));
                 }

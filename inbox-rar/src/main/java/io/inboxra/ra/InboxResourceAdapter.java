@@ -5,6 +5,7 @@ import io.inboxra.ra.config.Property;
 import io.inboxra.ra.config.SettingsReader;
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.delivery.Subscription;
+import io.inboxra.ra.recovery.PayaraRecovery;
 import jakarta.resource.NotSupportedException;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ActivationSpec;
@@ -43,6 +44,7 @@ public class InboxResourceAdapter implements ResourceAdapter {
 
     private final Map<Key, Subscription> subscriptions = new ConcurrentHashMap<>();
     private volatile BootstrapContext bootstrap;
+    private volatile Runnable leaveRecovery = () -> { };
 
     @ConfigProperty(description = "Default XADataSource class of every subscription")
     private String dataSourceClass;
@@ -58,11 +60,15 @@ public class InboxResourceAdapter implements ResourceAdapter {
     @Override
     public void start(BootstrapContext context) {
         this.bootstrap = context;
+        // Payara's recovery ignores getXAResources' answer; its recovery listeners are asked instead.
+        leaveRecovery = PayaraRecovery.register(() -> java.util.List.copyOf(subscriptions.values()));
         LOG.log(Level.INFO, "Inbox resource adapter started");
     }
 
     @Override
     public void stop() {
+        leaveRecovery.run();
+        leaveRecovery = () -> { };
         subscriptions.values().forEach(s -> s.stop(STOP_GRACE));
         subscriptions.clear();
         LOG.log(Level.INFO, "Inbox resource adapter stopped");
@@ -99,8 +105,8 @@ public class InboxResourceAdapter implements ResourceAdapter {
 
     @Override
     public XAResource[] getXAResources(ActivationSpec[] specs) throws ResourceException {
-        // For servers whose recovery uses them (WildFly, Open Liberty). Payara discards them, so the
-        // adapter also resolves its own in-doubt branches (see InDoubtResolver).
+        // For servers whose recovery uses them (WildFly, Open Liberty). Payara discards them; there the
+        // adapter's recovery listener (PayaraRecovery) hands its resources over instead.
         java.util.List<XAResource> resources = new java.util.ArrayList<>();
         for (ActivationSpec spec : specs) {
             for (Map.Entry<Key, Subscription> entry : subscriptions.entrySet()) {

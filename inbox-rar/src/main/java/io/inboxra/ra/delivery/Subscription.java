@@ -320,6 +320,15 @@ public final class Subscription {
         }
     }
 
+    /**
+     * A new connection of the subscription's database for a recovery pass that closes it itself
+     * (Payara's recovery listener, {@code io.inboxra.ra.recovery}); {@link #recoveryResource()}'s
+     * connection is left alone, since the server may ask for both in one pass.
+     */
+    public XAConnection recoveryConnection() throws SQLException {
+        return dataSource.getXAConnection();
+    }
+
     MessageEndpointFactory endpointFactory() {
         return endpointFactory;
     }

@@ -1,0 +1,103 @@
+package io.inboxra.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Payara Micro of the test's own, in a child JVM (the Arquillian container cannot be killed
+ * and started again on the same files): its console goes to a file the test reads.
+ */
+final class PayaraProcess {
+
+    private final Process process;
+    private final Path console;
+    private final long started = System.nanoTime();
+
+    private PayaraProcess(Process process, Path console) {
+        this.process = process;
+        this.console = console;
+    }
+
+    /**
+     * @param jvmOptions options of the child JVM (system properties)
+     * @param microOptions Payara Micro's own options
+     * @param console where its standard output and error go
+     */
+    static PayaraProcess start(List<String> jvmOptions, List<String> microOptions, Path console) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx768m");
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(System.getProperty("payara.microJar"));
+        command.addAll(microOptions);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(console.toFile()).start();
+        // A test JVM that ends early (a failure, Ctrl-C) leaves no server behind.
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
+        return new PayaraProcess(process, console);
+    }
+
+    /** @return what the server has printed so far */
+    String log() {
+        try {
+            return Files.readString(console, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + console, e);
+        }
+    }
+
+    /** Waits until the console shows {@code text}; fails early if the server ends first. */
+    void awaitLog(String text, Duration timeout) throws Exception {
+        Until.until("the server logs '" + text + "' (console: " + console + ")", timeout, () -> {
+            if (log().contains(text)) {
+                return true;
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("the server ended (exit " + process.exitValue() + ") before it logged '"
+                        + text + "'; console: " + console);
+            }
+            return false;
+        });
+    }
+
+    /** @return seconds since the JVM was started */
+    double seconds() {
+        return (System.nanoTime() - started) / 1e9;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** @return the exit code, once the server has ended by itself within the timeout */
+    int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("the server did not end within " + timeout + "; console: " + console);
+        }
+        return process.exitValue();
+    }
+
+    /** SIGKILL: nothing of the server runs after this, not even a shutdown hook. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** An orderly stop if it comes within a while, a kill otherwise. */
+    void stop() throws InterruptedException {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            kill();
+        }
+    }
+}
