@@ -1,7 +1,7 @@
 package io.inboxra.ra.delivery;
 
 import io.inboxra.ra.dialect.LockWaits;
-import io.inboxra.ra.xa.DeliveryBranch;
+import io.inboxra.ra.xa.FailureRecord;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -35,7 +35,7 @@ final class CountedRollback {
     private CountedRollback() {
     }
 
-    static void run(Subscription subscription, ClaimedRow row, String error, DeliveryBranch.PreparedRollback rollback)
+    static void run(Subscription subscription, ClaimedRow row, String error, FailureRecord.PreparedRollback rollback)
             throws XAException {
         LockWaits waits = subscription.dialect() instanceof LockWaits w ? w : null;
         WorkerConnection counter;

@@ -1,6 +1,6 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.xa.DeliveryBranch;
+import io.inboxra.ra.xa.BranchFinisher;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -32,7 +32,7 @@ import javax.transaction.xa.Xid;
  * finished. Otherwise a test harness, or a server whose recovery never comes back to it, would
  * leave its row locked for ever.
  */
-final class FreshConnectionFinisher implements DeliveryBranch.Finisher {
+final class FreshConnectionFinisher implements BranchFinisher {
 
     private static final Logger LOG = System.getLogger(FreshConnectionFinisher.class.getName());
     private static final Duration LOOK_EVERY = Duration.ofSeconds(1);

@@ -1,6 +1,7 @@
 package io.inboxra.ra.delivery;
 
 import io.inboxra.ra.xa.DeliveryBranch;
+import io.inboxra.ra.xa.BranchConnections;
 import jakarta.resource.ResourceException;
 
 import java.lang.System.Logger;
@@ -132,7 +133,7 @@ final class LeaseDelivery implements FormDelivery {
     }
 
     /** The branch's connection: borrowed from the subscription's pool, given back once decided. */
-    private record PooledConnections(ConnectionPool pool) implements DeliveryBranch.Connections<WorkerConnection> {
+    private record PooledConnections(ConnectionPool pool) implements BranchConnections<WorkerConnection> {
         @Override
         public WorkerConnection acquire() throws SQLException {
             return pool.borrow();

@@ -76,7 +76,7 @@ final class RowLockDelivery implements FormDelivery {
             if (!groupTaken) {
                 return Result.EMPTY;
             }
-            FailureRecord failure = new FailureRecord(claimed);
+            Failure failure = new Failure(claimed);
             if (recordsFailures) {
                 branch.run(w -> w.execute(SAVEPOINT));
                 branch.recordFailuresWith(failure);
@@ -107,7 +107,7 @@ final class RowLockDelivery implements FormDelivery {
 
     /** Settles in the branch; a statement that fails (a constraint) fails the delivery, a lost connection the turn. */
     private boolean settle(WorkerConnection c, ClaimedRow row, ListenerEndpoint.Invocation invocation,
-            FailureRecord failure) throws SQLException {
+            Failure failure) throws SQLException {
         try {
             return branch.run(w -> subscription.settlement().settle(w, row, invocation.outcome()));
         } catch (TransactionEndedException e) {
@@ -137,11 +137,11 @@ final class RowLockDelivery implements FormDelivery {
      * the claim, then the record, in the branch (which then commits alone). Prepared: counted
      * from a connection of its own that waits on the row's lock before the branch lets it go.
      */
-    private final class FailureRecord implements DeliveryBranch.FailureRecord<WorkerConnection> {
+    private final class Failure implements io.inboxra.ra.xa.FailureRecord<WorkerConnection> {
         private final ClaimedRow row;
         private volatile String error = "the transaction rolled back";
 
-        FailureRecord(ClaimedRow row) {
+        Failure(ClaimedRow row) {
             this.row = row;
         }
 
@@ -156,7 +156,7 @@ final class RowLockDelivery implements FormDelivery {
         }
 
         @Override
-        public void aroundPreparedRollback(DeliveryBranch.PreparedRollback rollback) throws XAException {
+        public void aroundPreparedRollback(io.inboxra.ra.xa.FailureRecord.PreparedRollback rollback) throws XAException {
             CountedRollback.run(subscription, row, error, rollback);
         }
     }

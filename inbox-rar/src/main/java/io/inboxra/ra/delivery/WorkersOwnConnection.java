@@ -1,6 +1,6 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.xa.DeliveryBranch;
+import io.inboxra.ra.xa.BranchConnections;
 
 import java.sql.SQLException;
 import javax.transaction.xa.XAResource;
@@ -10,7 +10,7 @@ import javax.transaction.xa.XAResource;
  * worker's locked session): the worker keeps it after the branch, or replaces it before its
  * next turn when the branch could not be finished on it.
  */
-record WorkersOwnConnection(WorkerConnection connection) implements DeliveryBranch.Connections<WorkerConnection> {
+record WorkersOwnConnection(WorkerConnection connection) implements BranchConnections<WorkerConnection> {
 
     @Override
     public WorkerConnection acquire() {

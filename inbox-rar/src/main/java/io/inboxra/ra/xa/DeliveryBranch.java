@@ -29,7 +29,7 @@ import javax.transaction.xa.Xid;
  * that, in one phase; a prepared branch's rollback is wrapped by
  * {@link FailureRecord#aroundPreparedRollback}.
  * <li><b>A second phase that survives its connection.</b> A commit or rollback of a prepared
- * branch whose connection failed is finished from a fresh connection ({@link Finisher}); until
+ * branch whose connection failed is finished from a fresh connection ({@link BranchFinisher}); until
  * that succeeds it throws {@code XAER_RMFAIL}, never a success it did not have.
  * <li>It is the same resource manager only as itself, so a transaction manager never joins
  * another connection's branch to it, and a branch marked rollback-only votes rollback.
@@ -41,51 +41,15 @@ public final class DeliveryBranch<C> implements XAResource {
 
     private static final Logger LOG = System.getLogger(DeliveryBranch.class.getName());
 
-    /** Where the branch's connection comes from, and goes back to. */
-    public interface Connections<C> {
-        C acquire() throws SQLException;
-
-        XAResource resource(C connection) throws SQLException;
-
-        /** @param broken whether the connection failed and must not be used again */
-        void release(C connection, boolean broken);
-    }
-
-    /** Finishes a prepared branch from a connection of its own, when the branch's connection failed. */
-    public interface Finisher {
-        void commit(Xid xid) throws XAException;
-
-        void rollback(Xid xid) throws XAException;
-    }
-
     /** A statement (or a few) in the branch. */
     public interface Work<C, T> {
         T run(C connection) throws SQLException;
     }
 
-    /** The rollback of a prepared branch, handed to {@link FailureRecord#aroundPreparedRollback}. */
-    public interface PreparedRollback {
-        void run() throws XAException;
-    }
-
-    /** What the delivery records when its transaction rolls back. */
-    public interface FailureRecord<C> {
-        /**
-         * Writes the failure's record into the branch, which was never prepared (back to the
-         * savepoint after the claim, then the record).
-         *
-         * @return whether a record was written: the branch then commits that alone
-         */
-        boolean inBranch(C connection) throws SQLException;
-
-        /** Rolls a prepared branch back, counting the failure so that no other claim sees the row first. */
-        void aroundPreparedRollback(PreparedRollback rollback) throws XAException;
-    }
-
     private enum Phase { IDLE, ENLISTED, OPEN, PREPARED, DONE }
 
-    private final Connections<C> connections;
-    private final Finisher finisher;
+    private final BranchConnections<C> connections;
+    private final BranchFinisher finisher;
     private Xid xid;
     private Phase phase = Phase.IDLE;
     private boolean endCalled;
@@ -96,7 +60,7 @@ public final class DeliveryBranch<C> implements XAResource {
     private FailureRecord<C> record;
     private int timeout;
 
-    public DeliveryBranch(Connections<C> connections, Finisher finisher) {
+    public DeliveryBranch(BranchConnections<C> connections, BranchFinisher finisher) {
         this.connections = connections;
         this.finisher = finisher;
     }
@@ -335,7 +299,7 @@ public final class DeliveryBranch<C> implements XAResource {
     }
 
     private void rollbackPrepared(Xid xid) throws XAException {
-        PreparedRollback rollback = () -> {
+        FailureRecord.PreparedRollback rollback = () -> {
             if (database != null) {
                 try {
                     database.rollback(xid);
