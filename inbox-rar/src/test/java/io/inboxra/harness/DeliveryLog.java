@@ -72,6 +72,22 @@ public final class DeliveryLog {
         return repeated;
     }
 
+    /** @return whether every delivery handed to the listener has ended, one way or another */
+    public boolean nothingInWork() {
+        return invoked.size() == committed.size() + rolledBack.size() + unknown.size();
+    }
+
+    /**
+     * @return the ids settled by a delivery: committed, or cut off in their commit with no known
+     *         outcome (such a row is settled by that commit or by a later delivery, never by both)
+     */
+    public java.util.Set<Long> settledIds() {
+        java.util.Set<Long> settled = new java.util.HashSet<>();
+        committed.forEach(id -> settled.add(((Number) id).longValue()));
+        unknown.forEach(id -> settled.add(((Number) id).longValue()));
+        return settled;
+    }
+
     /** @return how often each id's delivery committed */
     public Map<Object, Long> committedCounts() {
         return committed.stream().collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));

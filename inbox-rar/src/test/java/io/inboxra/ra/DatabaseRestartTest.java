@@ -63,13 +63,9 @@ class DatabaseRestartTest {
             long left = db.count("SELECT count(*) FROM " + table);
             assertTrue(left > 0, "rows were left for after the restart");
             Await.until("every row is settled", LONG, () -> answers(db) && db.count("SELECT count(*) FROM " + table) == 0);
-            Await.until("no delivery is in work", LONG, () -> mdb.log().invoked().size()
-                    == mdb.log().committed().size() + mdb.log().rolledBack().size() + mdb.log().unknown().size());
+            Await.until("no delivery is in work", LONG, () -> mdb.log().nothingInWork());
             assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), "no row committed twice");
-            Set<Long> settled = new HashSet<>();
-            mdb.log().committed().forEach(id -> settled.add(((Number) id).longValue()));
-            mdb.log().unknown().forEach(id -> settled.add(((Number) id).longValue()));
-            assertEquals(expected, settled, "every row settled by a delivery");
+            assertEquals(expected, mdb.log().settledIds(), "every row settled by a delivery");
         }
     }
 
