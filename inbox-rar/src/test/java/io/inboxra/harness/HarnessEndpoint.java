@@ -76,6 +76,10 @@ final class HarnessEndpoint implements MessageEndpoint, InboxListener {
                     e.addSuppressed(marking);
                 }
             }
+            if (e instanceof Error error) {
+                // Passed on as it is, as a container that does not wrap Errors would: the adapter must survive it.
+                throw error;
+            }
             throw new IllegalStateException("the MDB threw (as an EJBException would report it)", e);
         }
     }

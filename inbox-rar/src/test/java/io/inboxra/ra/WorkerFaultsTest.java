@@ -4,11 +4,14 @@ import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
+import io.inboxra.harness.Narayana;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import jakarta.transaction.Synchronization;
 
 import java.sql.SQLException;
 import java.time.Duration;
@@ -43,10 +46,14 @@ class WorkerFaultsTest {
         return db.count("SELECT count(*) FROM " + table);
     }
 
-    /** The kill lands inside a delivery, so the next turn starts on the dead connection (no idle probe first). */
+    /**
+     * The kill lands right after a delivery committed (a synchronization of its transaction), so
+     * the next turn starts with the enlistment on the dead connection, no statement and no idle
+     * probe first.
+     */
     @ParameterizedTest
     @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
-    void aWorkerReplacesItsConnectionKilledInTheMiddleOfADelivery(TestDatabase db, Form form) throws Exception {
+    void aWorkerReplacesItsConnectionKilledRightAfterADelivery(TestDatabase db, Form form) throws Exception {
         String table = tables.inbox(db);
         db.insertRows(table, 20);
         AtomicBoolean killed = new AtomicBoolean();
@@ -56,8 +63,21 @@ class WorkerFaultsTest {
             Harness.Activation mdb = server.activate(message -> {
                 if (!killed.getAndSet(true)) {
                     try {
-                        db.killAdapterConnections("killed-inside");
-                    } catch (SQLException e) {
+                        Narayana.transactionManager().getTransaction().registerSynchronization(new Synchronization() {
+                            @Override
+                            public void beforeCompletion() {
+                            }
+
+                            @Override
+                            public void afterCompletion(int status) {
+                                try {
+                                    db.killAdapterConnections("killed-inside");
+                                } catch (SQLException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            }
+                        });
+                    } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }
                 }
