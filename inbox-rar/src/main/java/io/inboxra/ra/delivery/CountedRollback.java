@@ -18,9 +18,12 @@ import javax.transaction.xa.XAException;
  * claim can take the row. A prepared branch cannot be written to any more, so the record is
  * written from a connection of its own: its statement is sent first and queues on the row's
  * lock, then the branch rolls back, and the lock passes to that waiting statement rather than to
- * a {@code SKIP LOCKED} claim (which skips a row another transaction waits for). Built-in
- * dialects tell when the statement is queued ({@link LockWaits}); with others the adapter
- * allows it a short time.
+ * a {@code SKIP LOCKED} claim (which skips a row another transaction waits for). On
+ * PostgreSQL the record first queues for the row's claim guard ({@link
+ * io.inboxra.ra.dialect.RowClaimGuard}), which the lock manager hands over as the branch ends;
+ * the row's own lock would pass only once the waiter woke, and a claim could come in between.
+ * Built-in dialects tell when the statement is queued ({@link LockWaits}); with others the
+ * adapter allows it a short time.
  */
 final class CountedRollback {
 
@@ -51,8 +54,15 @@ final class CountedRollback {
             return;
         }
         try (counter) {
-            Future<Boolean> counted = subscription.background()
-                    .submit(() -> subscription.settlement().recordFailure(counter, row, error));
+            Future<Boolean> counted = subscription.background().submit(() -> {
+                // Where claims take a guard of each row, queue for it first: it passes to this
+                // transaction the moment the branch ends, with no claim in between.
+                if (subscription.statements().claimGuard().isPresent()) {
+                    counter.first(subscription.statements().claimGuard().get(),
+                            Bindings.of(subscription.settings().queue()).row(row));
+                }
+                return subscription.settlement().recordFailure(counter, row, error);
+            });
             if (waits == null) {
                 awaitQuietly(counted, QUEUED_MILLIS);
             } else {

@@ -32,6 +32,7 @@ import java.util.Optional;
  * @param unlock the advisory form's release of the lock
  * @param purge the retention sweep (with a retention)
  * @param inDoubtBranches the query for the adapter's old prepared branches, when the dialect has one
+ * @param claimGuard the row lock form's wait for a claimed row's guard, when the dialect's claims take one
  */
 public record SubscriptionStatements(
         Statement claim,
@@ -48,7 +49,8 @@ public record SubscriptionStatements(
         Optional<Statement> recheck,
         Optional<Statement> unlock,
         Optional<Statement> purge,
-        Optional<Statement> inDoubtBranches) {
+        Optional<Statement> inDoubtBranches,
+        Optional<Statement> claimGuard) {
 
     /**
      * @param dialect the subscription's dialect, with the capability of the table's form
@@ -97,6 +99,8 @@ public record SubscriptionStatements(
                 advisory == null ? Optional.empty() : Optional.of(advisory.recheck(spec)),
                 advisory == null ? Optional.empty() : Optional.of(advisory.unlock(spec)),
                 purge,
-                dialect.inDoubtBranches(spec));
+                dialect.inDoubtBranches(spec),
+                form == Form.ROW_LOCK && dialect instanceof io.inboxra.ra.dialect.RowClaimGuard guard
+                        ? Optional.of(guard.claimGuard(spec)) : Optional.empty());
     }
 }

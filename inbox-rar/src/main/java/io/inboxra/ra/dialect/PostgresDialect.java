@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** PostgreSQL 9.5 and later: all three forms, every statement in this class. */
-public final class PostgresDialect extends SkipLockedDialect implements Lease, Advisory, LockWaits {
+public final class PostgresDialect extends SkipLockedDialect implements Lease, Advisory, LockWaits, RowClaimGuard {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
@@ -124,6 +124,19 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     }
 
     @Override
+    public Statement lockClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+        Statement claim = super.lockClaim(spec, shape);
+        // The LIMIT subquery locks first; the guard is tried only on the rows it returns (a try never waits).
+        return new Statement("SELECT * FROM (" + claim.sql() + ") claimed WHERE pg_try_advisory_xact_lock("
+                + rowSpace(spec) + ", hashtext((claimed." + ClaimShape.ID + ")::text))", claim.params());
+    }
+
+    @Override
+    public Statement claimGuard(TableSpec spec) {
+        return Statement.of("SELECT pg_advisory_xact_lock(" + rowSpace(spec) + ", hashtext(?::text))", Param.ID);
+    }
+
+    @Override
     public String sessionId() {
         return "SELECT pg_backend_pid()";
     }
@@ -131,6 +144,11 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     @Override
     public String waiting(long id) {
         return "SELECT 1 FROM pg_locks WHERE pid = " + id + " AND NOT granted";
+    }
+
+    /** The first key of the row lock claims' guards: apart from the FIFO groups' and the advisory form's keys. */
+    private static String rowSpace(TableSpec spec) {
+        return "hashtext('" + spec.table().replace("'", "''") + ":row')";
     }
 
     /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */
