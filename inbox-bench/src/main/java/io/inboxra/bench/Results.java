@@ -88,7 +88,8 @@ final class Results {
     }
 
     private double baseline(String database, int workers) {
-        return median(rates.get(key(database, "plain JDBC", workers)));
+        // Not measured at these workers (a run with --workers that leaves them out): NaN, reported as such.
+        return median(database, "plain JDBC", workers);
     }
 
     String csv() {
