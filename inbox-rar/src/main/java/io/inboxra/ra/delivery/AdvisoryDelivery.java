@@ -9,27 +9,34 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * One worker in the advisory lock form, on a connection of its own. A delivery, top to
- * bottom: claim a row, taking a session lock on its key (no transaction stays open), re-check
- * that the row is still there, create the endpoint with a lazy XA resource,
- * {@code beforeDelivery}, invoke the listener, settle (the branch starts now, on the same
- * connection), {@code afterDelivery}, and release the lock once the transaction has ended.
+ * One worker in the advisory lock form, on a connection of its own whose session lock holds
+ * the row while no transaction is open. A row whose transaction did not commit is counted
+ * while the lock still holds it, so it returns at once and never uncounted.
  */
 final class AdvisoryDelivery implements FormDelivery {
 
     private static final Logger LOG = System.getLogger(AdvisoryDelivery.class.getName());
 
-    private final Subscription subscription;
+    private final DeliveryContext context;
     private final SubscriptionStatements statements;
+    private final Settlement settlement;
+    private final Endpoints endpoints;
     private final Bindings bindings;
     private WorkerConnection connection;
 
-    AdvisoryDelivery(Subscription subscription) {
-        this.subscription = subscription;
-        this.statements = subscription.statements();
-        this.bindings = Bindings.of(subscription.settings().queue()).limit(1);
+    AdvisoryDelivery(DeliveryContext context) {
+        this.context = context;
+        this.statements = context.statements();
+        this.settlement = context.settlement();
+        this.endpoints = context.endpoints();
+        this.bindings = context.bindings().limit(1);
     }
 
+    /**
+     * The delivery, top to bottom: claim a row, taking a session lock on its key, re-read it,
+     * endpoint, before, invoke, settle (the branch starts now, on the same connection), after,
+     * record a failure while the lock still holds, and release the lock.
+     */
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         WorkerConnection c = connection();
@@ -45,36 +52,46 @@ final class AdvisoryDelivery implements FormDelivery {
             if (fresh.isEmpty()) {
                 return Result.EMPTY;
             }
-            return deliver(c, fresh.get(0).lockedBy(locked));
+            ClaimedRow row = fresh.get(0).lockedBy(locked);
+            DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new WorkersOwnConnection(c),
+                    context.connections().finisher());
+            SettleAttempt attempt = SettleAttempt.notSettled();
+            // A ResourceException from the endpoint (no MDB instance free) reached no listener: nothing is counted.
+            try (ListenerEndpoint endpoint = endpoints.create(branch)) {
+                endpoint.before();
+                try {
+                    ListenerEndpoint.Invocation invocation = endpoint.invoke(row);
+                    attempt = SettleAttempt.of(context, branch, row, invocation, c::inTransaction);
+                } finally {
+                    if (!attempt.settled()) {
+                        branch.markRollbackOnly();
+                    }
+                    endpoint.after(row.id(), attempt.settled());
+                }
+            }
+            boolean committed = attempt.committed(branch, endpoints.isTransacted());
+            if (!committed && settlement.recordsFailures() && !c.isBroken()) {
+                String error = attempt.error();
+                c.inTransaction(tx -> settlement.recordFailure(tx, row, error));
+            }
+            attempt.rethrowTrouble();
+            return committed ? Result.DELIVERED : Result.FAILED;
         } finally {
             unlock(c, locked);
         }
     }
 
-    private Result deliver(WorkerConnection c, ClaimedRow row) throws SQLException, ResourceException {
-        DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new WorkersOwnConnection(c), subscription.finisher());
-        // A ResourceException here (no MDB instance free) reached no listener: the lock is let go, nothing counted.
-        LazyBranchDelivery.Ended ended = LazyBranchDelivery.deliver(subscription, branch, row, () -> row,
-                c::inTransaction);
-        if (!ended.committed() && subscription.settlement().recordsFailures() && !c.isBroken()) {
-            // The session lock still holds the row: the failure is counted before anyone else can claim it.
-            c.inTransaction(tx -> subscription.settlement().recordFailure(tx, row, ended.error()));
-        }
-        ended.rethrowTrouble();
-        return ended.committed() ? Result.DELIVERED : Result.FAILED;
-    }
-
     private void unlock(WorkerConnection c, ClaimedRow row) throws SQLException {
         Object released = c.first(statements.unlock().orElseThrow(), bindings.row(row));
         if (!ClaimedRow.isYes(released)) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the advisory lock of row "
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the advisory lock of row "
                     + row.id() + " was not held when it was released");
         }
     }
 
     private WorkerConnection connection() throws SQLException {
         if (connection == null) {
-            connection = subscription.connect();
+            connection = context.connections().connect();
         }
         return connection;
     }
@@ -82,7 +99,7 @@ final class AdvisoryDelivery implements FormDelivery {
     @Override
     public void disconnect() {
         if (connection != null) {
-            subscription.disconnect(connection);
+            context.connections().disconnect(connection);
             connection = null;
         }
     }

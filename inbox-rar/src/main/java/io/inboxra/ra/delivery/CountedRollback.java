@@ -38,35 +38,35 @@ final class CountedRollback {
     private CountedRollback() {
     }
 
-    static void run(Subscription subscription, ClaimedRow row, String error, FailureRecord.PreparedRollback rollback)
+    static void run(DeliveryContext context, ClaimedRow row, String error, FailureRecord.PreparedRollback rollback)
             throws XAException {
-        LockWaits waits = subscription.dialect() instanceof LockWaits w ? w : null;
+        LockWaits waits = context.dialect() instanceof LockWaits w ? w : null;
         WorkerConnection counter;
         long session;
         try {
-            counter = subscription.openConnection();
+            counter = context.connections().openConnection();
             session = waits == null ? -1 : counter.number(waits.sessionId());
             counter.connection().setAutoCommit(false);
         } catch (SQLException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': no connection to count the"
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': no connection to count the"
                     + " failure of row " + row.id() + " before its rollback; it returns uncounted", e);
             rollback.run();
             return;
         }
         try (counter) {
-            Future<Boolean> counted = subscription.background().submit(() -> {
+            Future<Boolean> counted = context.threads().background().submit(() -> {
                 // Where claims take a guard of each row, queue for it first: it passes to this
                 // transaction the moment the branch ends, with no claim in between.
-                if (subscription.statements().claimGuard().isPresent()) {
-                    counter.first(subscription.statements().claimGuard().get(),
-                            Bindings.of(subscription.settings().queue()).row(row));
+                if (context.statements().claimGuard().isPresent()) {
+                    counter.first(context.statements().claimGuard().get(),
+                            Bindings.of(context.settings().queue()).row(row));
                 }
-                return subscription.settlement().recordFailure(counter, row, error);
+                return context.settlement().recordFailure(counter, row, error);
             });
             if (waits == null) {
                 awaitQuietly(counted, QUEUED_MILLIS);
             } else {
-                awaitQueued(subscription, waits, session, counted);
+                awaitQueued(context, waits, session, counted);
             }
             try {
                 rollback.run();
@@ -80,7 +80,7 @@ final class CountedRollback {
                 counter.connection().commit();
             }
         } catch (ExecutionException | TimeoutException | SQLException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the failure of row " + row.id()
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the failure of row " + row.id()
                     + " could not be counted; it returns uncounted",
                     e instanceof ExecutionException ? e.getCause() : e);
         } catch (InterruptedException e) {
@@ -89,12 +89,12 @@ final class CountedRollback {
     }
 
     /** Looks, from a third connection, until the counter's statement waits on the row's lock. */
-    private static void awaitQueued(Subscription subscription, LockWaits waits, long session, Future<Boolean> counted) {
+    private static void awaitQueued(DeliveryContext context, LockWaits waits, long session, Future<Boolean> counted) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(QUEUE_LOOK_MILLIS);
-        try (WorkerConnection watcher = subscription.openConnection()) {
+        try (WorkerConnection watcher = context.connections().openConnection()) {
             while (!counted.isDone() && !watcher.returnsRow(waits.waiting(session))) {
                 if (System.nanoTime() > deadline) {
-                    LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the failure's record"
+                    LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the failure's record"
                             + " did not queue on the row's lock in time; rolling back anyway");
                     return;
                 }

@@ -25,7 +25,7 @@ final class InDoubtResolver extends TimerTask {
 
     private static final Logger LOG = System.getLogger(InDoubtResolver.class.getName());
 
-    private final Subscription subscription;
+    private final DeliveryContext context;
     private final Duration timeout;
     private final Clock clock;
     private final Instant graceEnds;
@@ -35,53 +35,53 @@ final class InDoubtResolver extends TimerTask {
      * @param timeout how old a branch must be, and how long after activation the resolver waits
      * @param clock the clock the wait after activation runs on (the branches' age is the database's)
      */
-    InDoubtResolver(Subscription subscription, Duration timeout, Clock clock) {
-        this.subscription = subscription;
+    InDoubtResolver(DeliveryContext context, Duration timeout, Clock clock) {
+        this.context = context;
         this.timeout = timeout;
         this.clock = clock;
         this.graceEnds = clock.instant().plus(timeout);
     }
 
     /** Checks every half timeout (at least every second, at most every minute), from the timeout after now on. */
-    static void start(Subscription subscription) {
-        if (subscription.statements().inDoubtBranches().isEmpty()) {
+    static void start(DeliveryContext context) {
+        if (context.statements().inDoubtBranches().isEmpty()) {
             return;
         }
-        Duration timeout = subscription.settings().inDoubtTimeout();
+        Duration timeout = context.settings().inDoubtTimeout();
         long period = Math.min(60_000, Math.max(1_000, timeout.toMillis() / 2));
-        subscription.timer().schedule(new InDoubtResolver(subscription, timeout, Clock.systemUTC()), period, period);
+        context.threads().timer().schedule(new InDoubtResolver(context, timeout, Clock.systemUTC()), period, period);
     }
 
     @Override
     public void run() {
-        if (!subscription.isRunning()) {
+        if (!context.running().isRunning()) {
             cancel();
             return;
         }
         if (clock.instant().isBefore(graceEnds)) {
             return;
         }
-        try (WorkerConnection c = subscription.openConnection()) {
-            List<String> branches = c.strings(subscription.statements().inDoubtBranches().orElseThrow(),
-                    Bindings.of(subscription.settings().queue()).age(timeout));
+        try (WorkerConnection c = context.connections().openConnection()) {
+            List<String> branches = c.strings(context.statements().inDoubtBranches().orElseThrow(),
+                    Bindings.of(context.settings().queue()).age(timeout));
             for (String branch : branches) {
                 rollBack(c, branch);
             }
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': in-doubt branches could not be"
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': in-doubt branches could not be"
                     + " checked; trying again later", e);
         }
     }
 
     private void rollBack(WorkerConnection c, String branch) {
         try {
-            c.execute(subscription.dialect().rollbackBranch(branch).orElseThrow());
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': rolled back the in-doubt"
+            c.execute(context.dialect().rollbackBranch(branch).orElseThrow());
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': rolled back the in-doubt"
                     + " branch " + branch + ", prepared more than " + timeout + " ago, which claimed rows of table '"
-                    + subscription.settings().table().table() + "'; its rows return and are delivered again");
+                    + context.settings().table().table() + "'; its rows return and are delivered again");
         } catch (SQLException e) {
             // Decided meanwhile (the transaction manager's recovery, another server's resolver): gone next time.
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the in-doubt branch " + branch
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the in-doubt branch " + branch
                     + " could not be rolled back (" + e.getMessage() + "); trying again later if it is still there");
         }
     }

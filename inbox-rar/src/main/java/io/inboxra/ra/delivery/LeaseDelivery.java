@@ -1,7 +1,7 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.xa.DeliveryBranch;
 import io.inboxra.ra.xa.BranchConnections;
+import io.inboxra.ra.xa.DeliveryBranch;
 import jakarta.resource.ResourceException;
 
 import java.lang.System.Logger;
@@ -16,11 +16,8 @@ import javax.transaction.xa.XAResource;
 /**
  * One worker in the lease form. A short statement of its own claims up to {@code batchSize}
  * rows, writing their lease, and a heartbeat starts for each at once (rows claimed ahead keep
- * their lease while they wait). Then each row, top to bottom: create the endpoint with the
- * delivery's XA resource, {@code beforeDelivery}, invoke the listener, stop the heartbeat,
- * settle (the branch starts now, on a pooled connection, matching the row's last token),
- * {@code afterDelivery}. A row whose transaction did not commit is counted while its lease
- * still holds it (or has its lease cleared), so it returns at once and never uncounted.
+ * their lease while they wait). A row whose transaction did not commit is counted while its
+ * lease still holds it (or has its lease cleared), so it returns at once and never uncounted.
  */
 final class LeaseDelivery implements FormDelivery {
 
@@ -28,34 +25,72 @@ final class LeaseDelivery implements FormDelivery {
 
     /** A claimed row and the heartbeat that keeps its lease. */
     private record Held(ClaimedRow row, LeaseHeartbeat heartbeat) {
-        /** @return the row with its last token; the heartbeat stops */
-        ClaimedRow stop() {
+        /** Stops the heartbeat: from now on the lease is the one last written, the settlement's fencing token. */
+        ClaimedRow stopHeartbeat() {
             return row.withToken(heartbeat.stop());
         }
     }
 
-    private final Subscription subscription;
+    private final DeliveryContext context;
     private final SubscriptionStatements statements;
+    private final Settlement settlement;
+    private final Endpoints endpoints;
+    private final ConnectionPool pool;
     private final Bindings bindings;
     private final Deque<Held> ahead = new ArrayDeque<>();
 
-    LeaseDelivery(Subscription subscription) {
-        this.subscription = subscription;
-        this.statements = subscription.statements();
-        this.bindings = Bindings.of(subscription.settings().queue())
-                .limit(subscription.settings().batchSize())
-                .lease(subscription.settings().lease());
+    LeaseDelivery(DeliveryContext context) {
+        this.context = context;
+        this.statements = context.statements();
+        this.settlement = context.settlement();
+        this.endpoints = context.endpoints();
+        this.pool = context.connections().pool();
+        this.bindings = context.bindings().limit(context.settings().batchSize()).lease(context.settings().lease());
     }
 
+    /**
+     * The delivery, top to bottom: claim (or take a row claimed ahead), endpoint, before,
+     * invoke, stop the heartbeat, settle (the branch starts now, on a pooled connection,
+     * matching the row's last token), after, and record a failure while the lease still holds.
+     */
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         if (ahead.isEmpty()) {
-            for (ClaimedRow row : subscription.pool().withConnection(this::claim)) {
-                ahead.add(new Held(row, LeaseHeartbeat.start(subscription, row)));
+            for (ClaimedRow claimed : pool.withConnection(this::claim)) {
+                ahead.add(new Held(claimed, LeaseHeartbeat.start(context, claimed)));
             }
         }
-        Held next = ahead.poll();
-        return next == null ? Result.EMPTY : deliver(next);
+        Held held = ahead.poll();
+        if (held == null) {
+            return Result.EMPTY;
+        }
+        DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new PooledConnections(pool),
+                context.connections().finisher());
+        SettleAttempt attempt = SettleAttempt.notSettled();
+        try (ListenerEndpoint endpoint = endpoints.create(branch)) {
+            endpoint.before();
+            try {
+                ListenerEndpoint.Invocation invocation = endpoint.invoke(held.row());
+                ClaimedRow fenced = held.stopHeartbeat();
+                attempt = SettleAttempt.of(context, branch, fenced, invocation,
+                        work -> pool.withConnection(c -> c.inTransaction(work)));
+            } finally {
+                if (!attempt.settled()) {
+                    branch.markRollbackOnly();
+                }
+                endpoint.after(held.row().id(), attempt.settled());
+            }
+        } catch (ResourceException | RuntimeException | Error e) {
+            // The listener was not reached (no MDB instance free, an undeploy): no attempt to count.
+            release(held.stopHeartbeat());
+            throw e;
+        }
+        boolean committed = attempt.committed(branch, endpoints.isTransacted());
+        if (!committed) {
+            recordFailure(held.stopHeartbeat(), attempt.error());
+        }
+        attempt.rethrowTrouble();
+        return committed ? Result.DELIVERED : Result.FAILED;
     }
 
     /** One statement where the database returns what it writes; else ids under lock, each lease written and read back. */
@@ -73,37 +108,16 @@ final class LeaseDelivery implements FormDelivery {
         });
     }
 
-    private Result deliver(Held held) throws SQLException, ResourceException {
-        DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new PooledConnections(subscription.pool()),
-                subscription.finisher());
-        LazyBranchDelivery.Ended ended;
-        try {
-            // Fenced: the settlement matches only while the row's lease is still the one this delivery last wrote.
-            ended = LazyBranchDelivery.deliver(subscription, branch, held.row(), held::stop,
-                    work -> subscription.pool().withConnection(c -> c.inTransaction(work)));
-        } catch (ResourceException | RuntimeException | Error e) {
-            // The listener was not reached (no MDB instance free, an undeploy): no attempt to count.
-            release(held.stop());
-            throw e;
-        }
-        ClaimedRow row = held.stop();
-        if (!ended.committed()) {
-            recordFailure(row, ended.error());
-        }
-        ended.rethrowTrouble();
-        return ended.committed() ? Result.DELIVERED : Result.FAILED;
-    }
-
     /** Counts the failed attempt and clears the lease, fenced by the token, or just clears the lease. */
     private void recordFailure(ClaimedRow row, String error) {
         try {
-            boolean recorded = subscription.settlement().recordsFailures() && subscription.pool()
-                    .withConnection(c -> c.inTransaction(tx -> subscription.settlement().recordFailure(tx, row, error)));
+            boolean recorded = settlement.recordsFailures()
+                    && pool.withConnection(c -> c.inTransaction(tx -> settlement.recordFailure(tx, row, error)));
             if (!recorded) {
                 release(row);
             }
         } catch (SQLException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the failure of row " + row.id()
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the failure of row " + row.id()
                     + " could not be recorded; the row returns when its lease runs out", e);
         }
     }
@@ -111,9 +125,9 @@ final class LeaseDelivery implements FormDelivery {
     /** Clears the row's lease, so another claim can take it at once. */
     private void release(ClaimedRow row) {
         try {
-            subscription.pool().withConnection(c -> c.update(statements.releaseLease().orElseThrow(), bindings.row(row)));
+            pool.withConnection(c -> c.update(statements.releaseLease().orElseThrow(), bindings.row(row)));
         } catch (SQLException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the lease of row " + row.id()
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
                     + " could not be cleared; the row returns when the lease runs out", e);
         }
     }
@@ -128,7 +142,7 @@ final class LeaseDelivery implements FormDelivery {
         // Rows claimed ahead but never started go back at once, for another server to take.
         Held held;
         while ((held = ahead.poll()) != null) {
-            release(held.stop());
+            release(held.stopHeartbeat());
         }
     }
 

@@ -10,14 +10,14 @@ import java.util.concurrent.TimeUnit;
  * Keeps one delivery's lease alive while its handler runs: every third of the lease it moves
  * the expiry forward (database time) and takes the new value as the fencing token. A lease
  * that could not be extended is logged; one that matched no row is lost, and the delivery
- * will not settle. Heartbeats run on threads of their own ({@link Subscription#heartbeats()}),
+ * will not settle. Heartbeats run on threads of their own ({@link SubscriptionThreads#heartbeats()}),
  * never behind the in-doubt check or the retention sweep.
  */
 final class LeaseHeartbeat implements Runnable {
 
     private static final Logger LOG = System.getLogger(LeaseHeartbeat.class.getName());
 
-    private final Subscription subscription;
+    private final DeliveryContext context;
     private final ClaimedRow row;
     private final Bindings bindings;
     private Object token;
@@ -25,17 +25,17 @@ final class LeaseHeartbeat implements Runnable {
     private boolean stopped;
     private ScheduledFuture<?> schedule;
 
-    private LeaseHeartbeat(Subscription subscription, ClaimedRow row) {
-        this.subscription = subscription;
+    private LeaseHeartbeat(DeliveryContext context, ClaimedRow row) {
+        this.context = context;
         this.row = row;
         this.token = row.token();
-        this.bindings = Bindings.of(subscription.settings().queue()).lease(subscription.settings().lease()).row(row);
+        this.bindings = Bindings.of(context.settings().queue()).lease(context.settings().lease()).row(row);
     }
 
-    static LeaseHeartbeat start(Subscription subscription, ClaimedRow row) {
-        LeaseHeartbeat heartbeat = new LeaseHeartbeat(subscription, row);
-        long period = Math.max(1, subscription.settings().lease().toMillis() / 3);
-        ScheduledFuture<?> schedule = subscription.heartbeats()
+    static LeaseHeartbeat start(DeliveryContext context, ClaimedRow row) {
+        LeaseHeartbeat heartbeat = new LeaseHeartbeat(context, row);
+        long period = Math.max(1, context.settings().lease().toMillis() / 3);
+        ScheduledFuture<?> schedule = context.threads().heartbeats()
                 .scheduleWithFixedDelay(heartbeat, period, period, TimeUnit.MILLISECONDS);
         synchronized (heartbeat) {
             heartbeat.schedule = schedule;
@@ -49,25 +49,25 @@ final class LeaseHeartbeat implements Runnable {
             return;
         }
         try {
-            Object next = subscription.pool().withConnection(this::extend);
+            Object next = context.connections().pool().withConnection(this::extend);
             if (next == null) {
                 lost = true;
                 cancel();
-                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the lease of row " + row.id()
+                LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
                         + " was lost (it ran out and another claim took the row); this delivery's settlement will be"
                         + " refused");
             } else {
                 token = next;
             }
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the lease of row " + row.id()
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
                     + " could not be extended; trying again in a third of the lease", e);
         }
     }
 
     /** @return the new token, or null when the lease was lost */
     private Object extend(WorkerConnection c) throws SQLException {
-        SubscriptionStatements statements = subscription.statements();
+        SubscriptionStatements statements = context.statements();
         Bindings current = bindings.row(row.withToken(token));
         if (statements.leaseRead().isEmpty()) {
             return c.first(statements.extendLease().orElseThrow(), current);

@@ -9,7 +9,6 @@ import jakarta.resource.spi.endpoint.MessageEndpoint;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
-import javax.transaction.xa.XAResource;
 
 /**
  * The server's MDB endpoint for one delivery, and the steps every form takes with it:
@@ -30,18 +29,18 @@ final class ListenerEndpoint implements AutoCloseable {
 
     private static final Logger LOG = System.getLogger(ListenerEndpoint.class.getName());
 
-    private final Subscription subscription;
+    private final String subscription;
     private final MessageEndpoint endpoint;
+    private final Messages messages;
+    private final int maxPayloadBytes;
     private boolean inDelivery;
 
-    private ListenerEndpoint(Subscription subscription, MessageEndpoint endpoint) {
+    /** An endpoint the server gave ({@link Endpoints#create}). */
+    ListenerEndpoint(String subscription, MessageEndpoint endpoint, Messages messages, int maxPayloadBytes) {
         this.subscription = subscription;
         this.endpoint = endpoint;
-    }
-
-    /** Asks the server for an endpoint whose transactions enlist {@code resource}. */
-    static ListenerEndpoint create(Subscription subscription, XAResource resource) throws ResourceException {
-        return new ListenerEndpoint(subscription, subscription.endpointFactory().createEndpoint(resource));
+        this.messages = messages;
+        this.maxPayloadBytes = maxPayloadBytes;
     }
 
     /**
@@ -74,19 +73,19 @@ final class ListenerEndpoint implements AutoCloseable {
 
     /** Calls the listener; a failure is logged here, once, and returned as the invocation's error. */
     Invocation invoke(ClaimedRow row) {
-        int limit = subscription.settings().maxPayloadBytes();
+        int limit = maxPayloadBytes;
         if (row.payload().length > limit) {
             // Never handed to the listener: the row goes to the dead letters, with the reason.
             String reason = "its payload of " + row.payload().length + " bytes exceeds maxPayloadBytes (" + limit + ")";
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': row " + row.id() + " is"
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': row " + row.id() + " is"
                     + " dead-lettered unread: " + reason + "; raise 'maxPayloadBytes' if such rows are expected");
             return new Invocation(Outcome.deadLetter(reason), null);
         }
         try {
-            InboxMessage message = subscription.message(row);
+            InboxMessage message = messages.of(row);
             Outcome outcome = ((InboxListener) endpoint).onMessage(message);
             if (outcome == null) {
-                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener returned"
+                LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the listener returned"
                         + " null for row " + row.id() + "; return Outcome.ack(). The transaction rolls back and"
                         + " the row will be delivered again.");
                 return new Invocation(null, "the listener returned null");
@@ -94,7 +93,7 @@ final class ListenerEndpoint implements AutoCloseable {
             return new Invocation(outcome, null);
         } catch (RuntimeException | Error e) {
             // An Error too (StackOverflowError, NoClassDefFoundError): the delivery rolls back, the worker lives on.
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the listener failed on row "
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the listener failed on row "
                     + row.id() + "; the transaction rolls back and the row will be delivered again", e);
             return new Invocation(null, rootCause(e));
         }
@@ -125,10 +124,10 @@ final class ListenerEndpoint implements AutoCloseable {
             endpoint.afterDelivery();
         } catch (ResourceException | RuntimeException | Error e) {
             if (expectCommit) {
-                LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the transaction of row "
+                LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the transaction of row "
                         + row + " did not commit; the row stays and will be delivered again", e);
             } else {
-                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription.name()
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription
                         + "': afterDelivery of a rolled-back delivery failed: " + e);
             }
         }

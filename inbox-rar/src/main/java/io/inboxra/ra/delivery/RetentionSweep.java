@@ -16,36 +16,36 @@ final class RetentionSweep extends TimerTask {
     private static final Logger LOG = System.getLogger(RetentionSweep.class.getName());
     private static final int BATCH = 500;
 
-    private final Subscription subscription;
+    private final DeliveryContext context;
     private final Bindings bindings;
 
-    private RetentionSweep(Subscription subscription, Duration retention) {
-        this.subscription = subscription;
-        this.bindings = Bindings.of(subscription.settings().queue()).age(retention).limit(BATCH);
+    private RetentionSweep(DeliveryContext context, Duration retention) {
+        this.context = context;
+        this.bindings = Bindings.of(context.settings().queue()).age(retention).limit(BATCH);
     }
 
-    static void start(Subscription subscription) {
-        if (subscription.statements().purge().isEmpty()) {
+    static void start(DeliveryContext context) {
+        if (context.statements().purge().isEmpty()) {
             return;
         }
-        Duration retention = subscription.settings().retention().orElseThrow();
+        Duration retention = context.settings().retention().orElseThrow();
         long period = Math.min(60_000, Math.max(1_000, retention.toMillis() / 2));
-        subscription.timer().schedule(new RetentionSweep(subscription, retention), period, period);
+        context.threads().timer().schedule(new RetentionSweep(context, retention), period, period);
     }
 
     @Override
     public void run() {
-        if (!subscription.isRunning()) {
+        if (!context.running().isRunning()) {
             cancel();
             return;
         }
-        try (WorkerConnection c = subscription.openConnection()) {
+        try (WorkerConnection c = context.connections().openConnection()) {
             int deleted;
             do {
-                deleted = c.update(subscription.statements().purge().orElseThrow(), bindings);
-            } while (deleted == BATCH && subscription.isRunning());
+                deleted = c.update(context.statements().purge().orElseThrow(), bindings);
+            } while (deleted == BATCH && context.running().isRunning());
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': processed rows could not be"
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': processed rows could not be"
                     + " deleted after their retention; trying again later", e);
         }
     }

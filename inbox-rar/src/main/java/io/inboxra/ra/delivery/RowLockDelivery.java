@@ -24,19 +24,23 @@ final class RowLockDelivery implements FormDelivery {
     private static final String SAVEPOINT = "SAVEPOINT inbox_claimed";
     private static final String ROLLBACK_TO_SAVEPOINT = "ROLLBACK TO SAVEPOINT inbox_claimed";
 
-    private final Subscription subscription;
+    private final DeliveryContext context;
     private final SubscriptionStatements statements;
+    private final Settlement settlement;
+    private final Endpoints endpoints;
     private final Bindings bindings;
     private final boolean recordsFailures;
     private WorkerConnection connection;
     private DeliveryBranch<WorkerConnection> branch;
     private boolean idle = true;
 
-    RowLockDelivery(Subscription subscription) {
-        this.subscription = subscription;
-        this.statements = subscription.statements();
-        this.bindings = Bindings.of(subscription.settings().queue()).limit(1);
-        this.recordsFailures = subscription.settlement().recordsFailures();
+    RowLockDelivery(DeliveryContext context) {
+        this.context = context;
+        this.statements = context.statements();
+        this.settlement = context.settlement();
+        this.endpoints = context.endpoints();
+        this.bindings = context.bindings().limit(1);
+        this.recordsFailures = settlement.recordsFailures();
     }
 
     @Override
@@ -47,59 +51,58 @@ final class RowLockDelivery implements FormDelivery {
         if (idle && statements.probe().isPresent() && !c.exists(statements.probe().get(), bindings)) {
             return Result.EMPTY;
         }
-        Result result;
-        if (subscription.isDeliveryTransacted()) {
-            try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, branch)) {
-                result = inContainerTransaction(endpoint, c);
-            }
-        } else {
-            result = inLocalTransaction(c);
-        }
+        Result result = endpoints.isTransacted() ? inContainerTransaction(c) : inLocalTransaction(c);
         idle = result == Result.EMPTY;
         return result;
     }
 
-    private Result inContainerTransaction(ListenerEndpoint endpoint, WorkerConnection c)
-            throws SQLException, ResourceException {
-        endpoint.before();
+    /**
+     * The delivery, top to bottom, in the MDB's container transaction: endpoint, before, claim
+     * (and the row's FIFO group), savepoint, invoke, settle, after, and the outcome as the
+     * adapter's own resource saw it.
+     */
+    private Result inContainerTransaction(WorkerConnection c) throws SQLException, ResourceException {
         Optional<ClaimedRow> row = Optional.empty();
         boolean groupTaken = false;
         boolean settled = false;
-        try {
-            ListenerEndpoint.requireEnlisted(branch.isEnlisted());
-            row = branch.run(this::claim);
-            if (row.isEmpty()) {
-                return Result.EMPTY;
-            }
-            ClaimedRow claimed = row.get();
-            groupTaken = branch.run(w -> takeGroup(w, claimed));
-            if (!groupTaken) {
-                return Result.EMPTY;
-            }
-            Failure failure = new Failure(claimed);
-            if (recordsFailures) {
-                branch.run(w -> w.execute(SAVEPOINT));
-                branch.recordFailuresWith(failure);
-            }
-            ListenerEndpoint.Invocation invocation = endpoint.invoke(claimed);
-            if (invocation.failed()) {
-                failure.because(invocation.error());
-            } else if (!subscription.isTransactionActive()) {
-                failure.because(subscription.transactionState());
-            } else {
-                settled = settle(c, claimed, invocation, failure);
-            }
-            if (!settled) {
+        try (ListenerEndpoint endpoint = endpoints.create(branch)) {
+            endpoint.before();
+            try {
+                ListenerEndpoint.requireEnlisted(branch.isEnlisted());
+                row = branch.run(this::claim);
+                if (row.isEmpty()) {
+                    return Result.EMPTY;
+                }
+                ClaimedRow claimed = row.get();
+                groupTaken = branch.run(w -> takeGroup(w, claimed));
+                if (!groupTaken) {
+                    return Result.EMPTY;
+                }
+                Failure failure = new Failure(claimed);
+                if (recordsFailures) {
+                    branch.run(w -> w.execute(SAVEPOINT));
+                    branch.recordFailuresWith(failure);
+                }
+                ListenerEndpoint.Invocation invocation = endpoint.invoke(claimed);
+                if (invocation.failed()) {
+                    failure.because(invocation.error());
+                } else if (!endpoints.transaction().isActive()) {
+                    failure.because(endpoints.transaction().describe());
+                } else {
+                    settled = settle(c, claimed, invocation, failure);
+                }
+                if (!settled) {
+                    branch.markRollbackOnly();
+                }
+            } catch (SQLException | ResourceException | RuntimeException | Error e) {
                 branch.markRollbackOnly();
-            }
-        } catch (SQLException | ResourceException | RuntimeException | Error e) {
-            branch.markRollbackOnly();
-            throw e;
-        } finally {
-            endpoint.after(row.map(ClaimedRow::id).orElse(null), settled);
-            if (groupTaken && statements.fifoRelease().isPresent()) {
-                // A guard that outlives the transaction (a named lock) is let go only now, after it.
-                c.first(statements.fifoRelease().get(), bindings.row(row.get()));
+                throw e;
+            } finally {
+                endpoint.after(row.map(ClaimedRow::id).orElse(null), settled);
+                if (groupTaken && statements.fifoRelease().isPresent()) {
+                    // A guard that outlives the transaction (a named lock) is let go only now, after it.
+                    c.first(statements.fifoRelease().get(), bindings.row(row.get()));
+                }
             }
         }
         return settled && branch.ending().orElse(null) == Ending.COMMITTED ? Result.DELIVERED : Result.FAILED;
@@ -109,15 +112,15 @@ final class RowLockDelivery implements FormDelivery {
     private boolean settle(WorkerConnection c, ClaimedRow row, ListenerEndpoint.Invocation invocation,
             Failure failure) throws SQLException {
         try {
-            return branch.run(w -> subscription.settlement().settle(w, row, invocation.outcome()));
+            return branch.run(w -> settlement.settle(w, row, invocation.outcome()));
         } catch (TransactionEndedException e) {
-            failure.because(subscription.transactionState());
+            failure.because(endpoints.transaction().describe());
             return false;
         } catch (SQLException e) {
             if (!c.isValid()) {
                 throw e;
             }
-            subscription.settlement().failed(row, e);
+            settlement.failed(row, e);
             failure.because("the settlement failed: " + e.getMessage());
             return false;
         }
@@ -152,12 +155,12 @@ final class RowLockDelivery implements FormDelivery {
         @Override
         public boolean inBranch(WorkerConnection c) throws SQLException {
             c.execute(ROLLBACK_TO_SAVEPOINT);
-            return subscription.settlement().recordFailure(c, row, error);
+            return settlement.recordFailure(c, row, error);
         }
 
         @Override
         public void aroundPreparedRollback(io.inboxra.ra.xa.FailureRecord.PreparedRollback rollback) throws XAException {
-            CountedRollback.run(subscription, row, error, rollback);
+            CountedRollback.run(context, row, error, rollback);
         }
     }
 
@@ -165,7 +168,7 @@ final class RowLockDelivery implements FormDelivery {
     private Result inLocalTransaction(WorkerConnection c) throws SQLException, ResourceException {
         Connection local = c.connection();
         boolean committed = false;
-        try (ListenerEndpoint endpoint = ListenerEndpoint.create(subscription, null)) {
+        try (ListenerEndpoint endpoint = endpoints.create(null)) {
             endpoint.before();
             try {
                 local.setAutoCommit(false);
@@ -180,19 +183,19 @@ final class RowLockDelivery implements FormDelivery {
                 String error = invocation.error();
                 if (!invocation.failed()) {
                     try {
-                        committed = subscription.settlement().settle(c, row.get(), invocation.outcome());
+                        committed = settlement.settle(c, row.get(), invocation.outcome());
                     } catch (SQLException e) {
                         if (!c.isValid()) {
                             throw e;
                         }
-                        subscription.settlement().failed(row.get(), e);
+                        settlement.failed(row.get(), e);
                         error = "the settlement failed: " + e.getMessage();
                     }
                 }
                 if (!committed && recordsFailures) {
                     // The lock is still ours: the failure is counted before anyone else can claim the row.
                     c.execute(ROLLBACK_TO_SAVEPOINT);
-                    subscription.settlement().recordFailure(c, row.get(), error == null ? "not settled" : error);
+                    settlement.recordFailure(c, row.get(), error == null ? "not settled" : error);
                 }
                 local.commit();
                 return committed ? Result.DELIVERED : Result.FAILED;
@@ -211,8 +214,8 @@ final class RowLockDelivery implements FormDelivery {
 
     private WorkerConnection connection() throws SQLException {
         if (connection == null) {
-            connection = subscription.connect();
-            branch = new DeliveryBranch<>(new WorkersOwnConnection(connection), subscription.finisher());
+            connection = context.connections().connect();
+            branch = new DeliveryBranch<>(new WorkersOwnConnection(connection), context.connections().finisher());
         }
         return connection;
     }
@@ -220,7 +223,7 @@ final class RowLockDelivery implements FormDelivery {
     @Override
     public void disconnect() {
         if (connection != null) {
-            subscription.disconnect(connection);
+            context.connections().disconnect(connection);
             connection = null;
             branch = null;
         }

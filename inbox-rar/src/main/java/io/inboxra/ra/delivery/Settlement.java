@@ -2,6 +2,7 @@ package io.inboxra.ra.delivery;
 
 import io.inboxra.Outcome;
 import io.inboxra.dialect.Statement;
+import io.inboxra.ra.config.SubscriptionSettings;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -21,16 +22,18 @@ final class Settlement {
 
     private static final Logger LOG = System.getLogger(Settlement.class.getName());
 
-    private final Subscription subscription;
+    private final SubscriptionSettings settings;
     private final SubscriptionStatements statements;
+    private final Running running;
     private final Bindings bindings;
     private final RetryBackoff backoff;
 
-    Settlement(Subscription subscription) {
-        this.subscription = subscription;
-        this.statements = subscription.statements();
-        this.bindings = Bindings.of(subscription.settings().queue());
-        this.backoff = new RetryBackoff(subscription.settings().retryDelay(), subscription.settings().maxRetryDelay());
+    Settlement(SubscriptionSettings settings, SubscriptionStatements statements, Running running) {
+        this.settings = settings;
+        this.statements = statements;
+        this.running = running;
+        this.bindings = Bindings.of(settings.queue());
+        this.backoff = new RetryBackoff(settings.retryDelay(), settings.maxRetryDelay());
     }
 
     /**
@@ -54,7 +57,7 @@ final class Settlement {
                     : connection.update(statements.reschedule().get(), bindings.row(row).delay(retry.delay())) == 1;
         } else if (outcome instanceof Outcome.DeadLetter dead) {
             if (statements.deadLetter().isEmpty()) {
-                LOG.log(Level.ERROR, "Inbox subscription '" + subscription.name() + "': the listener dead-lettered row "
+                LOG.log(Level.ERROR, "Inbox subscription '" + settings.name() + "': the listener dead-lettered row "
                         + row.id() + " (" + dead.reason() + "), but the subscription has no 'deadLetterTable' nor"
                         + " 'deadAtColumn'; set one. The transaction rolls back and the row stays.");
                 return false;
@@ -64,7 +67,7 @@ final class Settlement {
             throw new IllegalStateException("unknown outcome " + outcome);
         }
         if (!settled) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the settlement of row " + row.id()
+            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
                     + " changed no row (its lease was lost, or another delivery settled it); the transaction"
                     + " rolls back, the MDB's work with it.");
         }
@@ -73,13 +76,13 @@ final class Settlement {
 
     /** Logs a settlement statement that failed on a working connection (a constraint): the delivery fails. */
     void failed(ClaimedRow row, SQLException e) {
-        LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': the settlement of row " + row.id()
+        LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
                 + " failed; the transaction rolls back and the delivery counts as failed", e);
     }
 
     /** @return whether a failed delivery leaves a record: the table counts attempts or reschedules */
     boolean recordsFailures() {
-        return statements.reschedule().isPresent() || (subscription.settings().maxAttempts().isPresent()
+        return statements.reschedule().isPresent() || (settings.maxAttempts().isPresent()
                 && !statements.deadLetter().isEmpty());
     }
 
@@ -94,7 +97,7 @@ final class Settlement {
      */
     boolean recordFailure(WorkerConnection connection, ClaimedRow row, String error) throws SQLException {
         if (exhausted(row) && !statements.deadLetter().isEmpty()) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': row " + row.id() + " failed "
+            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': row " + row.id() + " failed "
                     + (row.failedAttempts() + 1) + " times, the limit; it is dead-lettered (" + error + ")");
             return deadLetter(connection, row, error);
         }
@@ -106,8 +109,8 @@ final class Settlement {
     }
 
     private boolean exhausted(ClaimedRow row) {
-        return subscription.settings().maxAttempts().isPresent()
-                && row.failedAttempts() + 1 >= subscription.settings().maxAttempts().getAsInt();
+        return settings.maxAttempts().isPresent()
+                && row.failedAttempts() + 1 >= settings.maxAttempts().getAsInt();
     }
 
     private boolean deadLetter(WorkerConnection connection, ClaimedRow row, String reason) throws SQLException {
@@ -121,12 +124,12 @@ final class Settlement {
 
     /** A retry on a table without a due column: logged, then the row is held for the delay and rolled back. */
     private boolean retryInMemory(ClaimedRow row, Duration delay) {
-        Duration wait = delay.compareTo(subscription.settings().maxRetryDelay()) > 0
-                ? subscription.settings().maxRetryDelay() : delay;
-        LOG.log(Level.ERROR, "Inbox subscription '" + subscription.name() + "': the listener asked to retry row "
+        Duration wait = delay.compareTo(settings.maxRetryDelay()) > 0
+                ? settings.maxRetryDelay() : delay;
+        LOG.log(Level.ERROR, "Inbox subscription '" + settings.name() + "': the listener asked to retry row "
                 + row.id() + " in " + delay + ", but the table has no 'dueColumn' to reschedule it by; set"
                 + " 'dueColumn'. The row is held for " + wait + ", then rolled back and delivered again.");
-        subscription.pause(wait);
+        running.pause(wait);
         return false;
     }
 }

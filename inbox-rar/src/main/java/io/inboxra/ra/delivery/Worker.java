@@ -12,53 +12,60 @@ import jakarta.resource.spi.work.Work;
  * in the subscription's form while the subscription runs, waits with backoff when nothing is
  * claimable or a delivery failed, and replaces its connection with backoff when anything went
  * wrong. No error ends it: only the subscription's stop (or the server's release) does, and a
- * worker that ends otherwise is logged and replaced by the subscription.
+ * worker that ends otherwise is reported, to be replaced.
  */
 final class Worker implements Work {
 
     private static final Logger LOG = System.getLogger(Worker.class.getName());
 
-    private final Subscription subscription;
+    /** Told when a worker ends: released by the server, or by an error (then replaced). */
+    interface Ended {
+        void workerEnded(boolean released, Throwable cause);
+    }
+
+    private final DeliveryContext context;
+    private final Ended ended;
     private final FormDelivery delivery;
     private final Backoff idle;
     private final Backoff trouble;
     private volatile boolean released;
 
-    Worker(Subscription subscription) {
-        this.subscription = subscription;
-        this.delivery = switch (subscription.settings().table().form()) {
-            case ROW_LOCK -> new RowLockDelivery(subscription);
-            case LEASE -> new LeaseDelivery(subscription);
-            case ADVISORY -> new AdvisoryDelivery(subscription);
+    Worker(DeliveryContext context, Ended ended) {
+        this.context = context;
+        this.ended = ended;
+        this.delivery = switch (context.settings().table().form()) {
+            case ROW_LOCK -> new RowLockDelivery(context);
+            case LEASE -> new LeaseDelivery(context);
+            case ADVISORY -> new AdvisoryDelivery(context);
         };
-        this.idle = new Backoff(subscription.settings().pollInterval(), subscription.settings().maxPollInterval());
-        this.trouble = new Backoff(subscription.settings().pollInterval(),
-                subscription.settings().maxPollInterval().multipliedBy(3));
+        this.idle = new Backoff(context.settings().pollInterval(), context.settings().maxPollInterval());
+        this.trouble = new Backoff(context.settings().pollInterval(),
+                context.settings().maxPollInterval().multipliedBy(3));
     }
 
     @Override
     public void run() {
-        Throwable ended = null;
+        Throwable error = null;
         try {
-            while (!released && subscription.isRunning()) {
+            while (!released && context.running().isRunning()) {
                 Duration wait = pollOnce();
                 if (Thread.interrupted()) {
                     // Only the subscription's stop ends a worker; a listener's leftover flag would end every wait.
-                    LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': a delivery left the"
+                    LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': a delivery left the"
                             + " worker thread's interrupt flag set; cleared, the worker goes on");
                 }
                 if (!wait.isZero()) {
-                    subscription.pause(wait);
+                    context.running().pause(wait);
                 }
             }
         } catch (Throwable e) {
-            ended = e;
+            error = e;
             throw e;
         } finally {
             try {
                 delivery.close();
             } finally {
-                subscription.workerEnded(released, ended);
+                ended.workerEnded(released, error);
             }
         }
     }
@@ -76,22 +83,22 @@ final class Worker implements Work {
                 delivery.disconnect();
             }
             FormDelivery.Result result = delivery.deliverNext();
-            subscription.outage().recovered();
+            context.outage().recovered();
             trouble.reset();
             // A failed delivery waits like an empty claim: a row that keeps failing must not loop hot.
             return result == FormDelivery.Result.DELIVERED ? idle.reset() : idle.next();
         } catch (UnavailableException e) {
             // The server's MDB pool is exhausted: wait for an instance to come free.
-            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription.name() + "': no MDB instance free: " + e);
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + context.name() + "': no MDB instance free: " + e);
             return trouble.next();
         } catch (SQLException e) {
-            subscription.outage().failed("the database failed (" + e.getMessage() + ")", e);
+            context.outage().failed("the database failed (" + e.getMessage() + ")", e);
             delivery.disconnect();
             return trouble.next();
         } catch (Exception | Error e) {
             // Whatever it was (an enlistment on a dead connection, an OutOfMemoryError reading a row),
             // the next turn starts on a fresh connection.
-            subscription.outage().failed("a delivery failed (" + e + ")", e);
+            context.outage().failed("a delivery failed (" + e + ")", e);
             delivery.disconnect();
             return trouble.next();
         }

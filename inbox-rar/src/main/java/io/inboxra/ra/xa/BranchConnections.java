@@ -1,7 +1,9 @@
 package io.inboxra.ra.xa;
 
 import java.sql.SQLException;
+import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
 
 /**
  * Where a {@link DeliveryBranch}'s connection comes from, and goes back to: the row lock
@@ -17,4 +19,28 @@ public interface BranchConnections<C> {
 
     /** @param broken whether the connection failed and must not be used again */
     void release(C connection, boolean broken);
+
+    /**
+     * Starts a branch on a connection just acquired; when it cannot start, the connection is
+     * released as broken.
+     *
+     * @param timeout the transaction timeout in seconds, or 0 for the database's own
+     * @return the connection's XA resource, in the branch
+     */
+    default XAResource start(C connection, Xid xid, int timeout) throws SQLException {
+        try {
+            XAResource resource = resource(connection);
+            if (timeout > 0) {
+                resource.setTransactionTimeout(timeout);
+            }
+            resource.start(xid, XAResource.TMNOFLAGS);
+            return resource;
+        } catch (XAException e) {
+            release(connection, true);
+            throw new SQLException("cannot start the delivery's branch: " + XaErrors.describe(e), e);
+        } catch (SQLException | RuntimeException e) {
+            release(connection, true);
+            throw e;
+        }
+    }
 }

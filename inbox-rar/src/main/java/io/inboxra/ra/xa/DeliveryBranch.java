@@ -23,14 +23,11 @@ import javax.transaction.xa.Xid;
  * run a settlement in autocommit.
  * <li><b>The outcome, as seen here</b> ({@link #ending}): a container that swallows a failed
  * commit (Payara) cannot make the adapter believe a row was settled.
- * <li><b>A failure counted before the row is free.</b> The end of the database branch is put
- * off until prepare, commit or rollback, so a rollback of a branch that was never prepared can
- * first write the failure's record into it ({@link FailureRecord#inBranch}) and commit only
- * that, in one phase; a prepared branch's rollback is wrapped by
+ * <li><b>A failure counted before the row is free.</b> The database branch ends only at
+ * prepare, commit or rollback, so an unprepared branch's rollback can write the failure's
+ * record first ({@link UnpreparedRollback}); a prepared one's is wrapped by
  * {@link FailureRecord#aroundPreparedRollback}.
- * <li><b>A second phase that survives its connection.</b> A commit or rollback of a prepared
- * branch whose connection failed is finished from a fresh connection ({@link BranchFinisher}); until
- * that succeeds it throws {@code XAER_RMFAIL}, never a success it did not have.
+ * <li><b>A second phase that survives its connection</b> ({@link SecondPhase}).
  * <li>It is the same resource manager only as itself, so a transaction manager never joins
  * another connection's branch to it, and a branch marked rollback-only votes rollback.
  * </ul>
@@ -103,20 +100,7 @@ public final class DeliveryBranch<C> implements XAResource {
 
     private void open() throws SQLException {
         C c = connections.acquire();
-        try {
-            XAResource resource = connections.resource(c);
-            if (timeout > 0) {
-                resource.setTransactionTimeout(timeout);
-            }
-            resource.start(xid, TMNOFLAGS);
-            database = resource;
-        } catch (XAException e) {
-            connections.release(c, true);
-            throw new SQLException("cannot start the delivery's branch: " + XaErrors.describe(e), e);
-        } catch (SQLException | RuntimeException e) {
-            connections.release(c, true);
-            throw e;
-        }
+        database = connections.start(c, xid, timeout);
         connection = c;
         phase = Phase.OPEN;
     }
@@ -174,13 +158,7 @@ public final class DeliveryBranch<C> implements XAResource {
                 // branch is rolled back here, from a new connection in case the database prepared it after all.
                 phase = Phase.PREPARED;
                 releaseConnection(true);
-                try {
-                    rollbackPrepared(xid);
-                } catch (XAException notPrepared) {
-                    LOG.log(Level.DEBUG, () -> "rolling back a branch whose prepare failed: "
-                            + XaErrors.describe(notPrepared));
-                }
-                finish(Ending.ROLLED_BACK, false);
+                rollBackUnvoted(xid);
             }
             throw coded;
         }
@@ -228,29 +206,7 @@ public final class DeliveryBranch<C> implements XAResource {
         if (phase != Phase.PREPARED) {
             throw new XAException(XAException.XAER_PROTO);
         }
-        if (database != null) {
-            try {
-                database.commit(xid, false);
-                finish(Ending.COMMITTED, false);
-                return;
-            } catch (XAException e) {
-                LOG.log(Level.WARNING, "The second-phase commit of a delivery's branch failed on its connection ("
-                        + XaErrors.describe(e) + "); committing it from a new connection", e);
-                releaseConnection(true);
-            }
-        }
-        // Throws XAER_RMFAIL until it succeeds: the transaction manager tries again, and so does recovery.
-        try {
-            finisher.commit(xid);
-        } catch (XAException e) {
-            if (e.errorCode != XAException.XAER_NOTA) {
-                throw e;
-            }
-            // The commit already sent on the lost connection went through (the driver failed only after
-            // it): the branch is no longer prepared. Nothing else ends a prepared branch of the adapter's
-            // this soon (its in-doubt resolver waits inDoubtTimeout, at least a minute).
-            LOG.log(Level.INFO, "The delivery branch's commit had completed before its connection was lost");
-        }
+        SecondPhase.commit(xid, database, finisher, () -> releaseConnection(true));
         finish(Ending.COMMITTED, false);
     }
 
@@ -268,56 +224,28 @@ public final class DeliveryBranch<C> implements XAResource {
         }
     }
 
-    private void rollbackOpen(Xid xid) throws XAException {
-        if (record != null) {
-            try {
-                if (record.inBranch(connection)) {
-                    database.end(xid, TMSUCCESS);
-                    database.commit(xid, true);
-                    finish(Ending.ROLLED_BACK, false);
-                    return;
-                }
-            } catch (SQLException | XAException | RuntimeException e) {
-                LOG.log(Level.WARNING, "A failed delivery's record could not be written in its branch; the"
-                        + " branch rolls back without it and the row returns uncounted", e);
-            }
-        }
-        try {
-            database.end(xid, TMFAIL);
-        } catch (XAException e) {
-            // Ending a branch the database already ended (a lost connection) changes nothing: it rolls back below.
-            LOG.log(Level.DEBUG, () -> "ending a failed branch: " + XaErrors.describe(e));
-        }
-        try {
-            database.rollback(xid);
-            finish(Ending.ROLLED_BACK, false);
-        } catch (XAException e) {
-            // An unprepared branch does not outlive its connection: rolled back either way.
-            LOG.log(Level.DEBUG, () -> "rolling back an unprepared branch: " + XaErrors.describe(e));
-            finish(Ending.ROLLED_BACK, true);
-        }
+    private void rollbackOpen(Xid xid) {
+        finish(Ending.ROLLED_BACK, UnpreparedRollback.run(xid, connection, database, record));
     }
 
     private void rollbackPrepared(Xid xid) throws XAException {
-        FailureRecord.PreparedRollback rollback = () -> {
-            if (database != null) {
-                try {
-                    database.rollback(xid);
-                    return;
-                } catch (XAException e) {
-                    LOG.log(Level.WARNING, "The rollback of a prepared delivery branch failed on its connection ("
-                            + XaErrors.describe(e) + "); rolling it back from a new connection", e);
-                    releaseConnection(true);
-                }
-            }
-            finisher.rollback(xid);
-        };
+        FailureRecord.PreparedRollback rollback = () -> SecondPhase.rollback(xid, database, finisher,
+                () -> releaseConnection(true));
         if (record != null) {
             record.aroundPreparedRollback(rollback);
         } else {
             rollback.run();
         }
         finish(Ending.ROLLED_BACK, false);
+    }
+
+    private void rollBackUnvoted(Xid xid) {
+        try {
+            rollbackPrepared(xid);
+        } catch (XAException notPrepared) {
+            LOG.log(Level.DEBUG, () -> "rolling back a branch whose prepare failed: " + XaErrors.describe(notPrepared));
+            finish(Ending.ROLLED_BACK, false);
+        }
     }
 
     private void finish(Ending how, boolean broken) {

@@ -11,6 +11,6 @@ public final class InDoubtResolvers {
 
     /** @return a resolver of the subscription, activated at the clock's current instant */
     public static Runnable resolver(Subscription subscription, Duration timeout, Clock clock) {
-        return new InDoubtResolver(subscription, timeout, clock);
+        return new InDoubtResolver(subscription.context(), timeout, clock);
     }
 }

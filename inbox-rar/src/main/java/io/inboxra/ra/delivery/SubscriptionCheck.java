@@ -1,0 +1,85 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
+import io.inboxra.ra.config.InvalidSettingsException;
+import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.dialect.Dialects;
+import io.inboxra.ra.jdbc.ClaimIndexCheck;
+import io.inboxra.ra.jdbc.TableCheck;
+import io.inboxra.ra.jdbc.XaDataSources;
+import jakarta.resource.ResourceException;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import javax.sql.XAConnection;
+import javax.sql.XADataSource;
+
+/**
+ * A subscription's check against its database at activation: the data source, the dialect
+ * and its form, the table and its columns, and the statements the dialect builds for it.
+ *
+ * @param dataSource the subscription's data source
+ * @param dialect the dialect found or named
+ * @param statements the statements for the checked table
+ */
+record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionStatements statements) {
+
+    private static final Logger LOG = System.getLogger(SubscriptionCheck.class.getName());
+
+    /**
+     * @param endpointLoader the MDB's class loader (for drivers and application dialects)
+     * @throws ResourceException naming what is wrong and the fix
+     */
+    static SubscriptionCheck run(SubscriptionSettings settings, ClassLoader endpointLoader) throws ResourceException {
+        try {
+            XADataSource dataSource = XaDataSources.create(settings.dataSource(), "inbox-ra:" + settings.name(),
+                    endpointLoader);
+            return check(settings, dataSource, endpointLoader);
+        } catch (XaDataSources.DataSourceException | Dialects.DialectException | TableCheck.TableException e) {
+            throw new InvalidSettingsException(settings.name(), List.of(e.getMessage()));
+        } catch (StatementException e) {
+            throw new InvalidSettingsException(settings.name(), List.of("Dialect '" + e.dialect() + "' refuses the"
+                    + " table (" + e.kind() + "): " + e.getMessage() + "."));
+        }
+    }
+
+    private static SubscriptionCheck check(SubscriptionSettings settings, XADataSource dataSource,
+            ClassLoader endpointLoader) throws ResourceException, Dialects.DialectException,
+            TableCheck.TableException, StatementException {
+        XAConnection xa = null;
+        try {
+            xa = dataSource.getXAConnection();
+            Connection connection = xa.getConnection();
+            Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
+            Dialects.requireForm(dialect, settings.table().form());
+            TableSpec table = TableCheck.check(connection, settings.table());
+            if (dialect instanceof io.inboxra.ra.dialect.MySqlDialect) {
+                ClaimIndexCheck.check(settings.name(), connection, dialect, table);
+            }
+            return new SubscriptionCheck(dataSource, dialect,
+                    SubscriptionStatements.of(dialect, table, settings.retention().isPresent()));
+        } catch (SQLException e) {
+            throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the database at "
+                    + settings.dataSource().describe() + " cannot be reached to check table '"
+                    + settings.table().table() + "' (" + e.getMessage() + "); check 'url', 'user' and 'password'"
+                    + " and that the database is up.", e);
+        } finally {
+            closeQuietly(xa, settings.name());
+        }
+    }
+
+    private static void closeQuietly(XAConnection xa, String name) {
+        if (xa != null) {
+            try {
+                xa.close();
+            } catch (SQLException e) {
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + name + "': closing the check connection: " + e);
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package io.inboxra.ra.xa;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+
+/**
+ * The second phase of a prepared {@link DeliveryBranch}: on the branch's own connection, and,
+ * when that failed or is gone, from a fresh one ({@link BranchFinisher}), which throws
+ * {@code XAER_RMFAIL} until it succeeds: never a success it did not have.
+ */
+final class SecondPhase {
+
+    private static final Logger LOG = System.getLogger(SecondPhase.class.getName());
+
+    private SecondPhase() {
+    }
+
+    /**
+     * @param database the branch's resource, or null once its connection is gone
+     * @param connectionLost called when the branch's own connection failed
+     */
+    static void commit(Xid xid, XAResource database, BranchFinisher finisher, Runnable connectionLost)
+            throws XAException {
+        if (database != null) {
+            try {
+                database.commit(xid, false);
+                return;
+            } catch (XAException e) {
+                LOG.log(Level.WARNING, "The second-phase commit of a delivery's branch failed on its connection ("
+                        + XaErrors.describe(e) + "); committing it from a new connection", e);
+                connectionLost.run();
+            }
+        }
+        try {
+            finisher.commit(xid);
+        } catch (XAException e) {
+            if (e.errorCode != XAException.XAER_NOTA) {
+                throw e;
+            }
+            // The commit already sent on the lost connection went through (the driver failed only after
+            // it): the branch is no longer prepared. Nothing else ends a prepared branch of the adapter's
+            // this soon (its in-doubt resolver waits inDoubtTimeout, at least a minute).
+            LOG.log(Level.INFO, "The delivery branch's commit had completed before its connection was lost");
+        }
+    }
+
+    /**
+     * @param database the branch's resource, or null once its connection is gone
+     * @param connectionLost called when the branch's own connection failed
+     */
+    static void rollback(Xid xid, XAResource database, BranchFinisher finisher, Runnable connectionLost)
+            throws XAException {
+        if (database != null) {
+            try {
+                database.rollback(xid);
+                return;
+            } catch (XAException e) {
+                LOG.log(Level.WARNING, "The rollback of a prepared delivery branch failed on its connection ("
+                        + XaErrors.describe(e) + "); rolling it back from a new connection", e);
+                connectionLost.run();
+            }
+        }
+        finisher.rollback(xid);
+    }
+}
