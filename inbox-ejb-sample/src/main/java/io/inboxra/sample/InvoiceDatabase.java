@@ -15,13 +15,12 @@ import javax.sql.DataSource;
 
 /**
  * The application's own XA data source, and the one statement that enqueues an invoice job.
- * The values come from server-level MicroProfile Config, the keys {@code invoices.db.class},
- * {@code invoices.db.url}, {@code invoices.db.user} and {@code invoices.db.password} (system
- * properties, or environment variables such as {@code INVOICES_DB_URL}): Payara resolves
- * {@code ${MPCONFIG=...}} in this annotation from server-level sources only. The run-sample
- * profile passes them to Payara Micro as system properties: H2 by default, PostgreSQL or MariaDB
- * with the environment variable {@code INVOICES_DB=postgres} or {@code INVOICES_DB=mariadb}, which
- * selects the Maven profile of that name.
+ * The values come from MicroProfile Config: {@code invoices.db.class}, {@code invoices.db.url},
+ * {@code invoices.db.user} and {@code invoices.db.password}. The run-sample profile hands them to
+ * Payara Micro as system properties: H2 by default, PostgreSQL or MariaDB when the environment
+ * variable {@code INVOICES_DB=postgres} or {@code INVOICES_DB=mariadb} selects the Maven profile
+ * of that name. Deployed elsewhere, any server-level source sets them (system properties, or
+ * environment variables such as {@code INVOICES_DB_URL}).
  */
 @DataSourceDefinition(
         name = "java:app/jdbc/invoices",
