@@ -74,19 +74,19 @@ final class TableReader {
     }
 
     private Optional<String> column(Property property) {
-        Optional<String> value = values.text(property);
-        if (value.isPresent() && !IDENTIFIER.matcher(value.get()).matches()) {
-            values.report("Property '" + property.key() + "' is '" + value.get() + "': " + IDENTIFIER_RULE
-                    + "; name the column without quotes, spaces or semicolons.");
-        }
-        return value;
+        return identifier(property, IDENTIFIER, "the column");
     }
 
     private Optional<String> tableName(Property property) {
+        return identifier(property, TABLE, "the table (or schema.table)");
+    }
+
+    /** The property's value, reporting it when it does not match the rule for what it names. */
+    private Optional<String> identifier(Property property, Pattern rule, String named) {
         Optional<String> value = values.text(property);
-        if (value.isPresent() && !TABLE.matcher(value.get()).matches()) {
+        if (value.isPresent() && !rule.matcher(value.get()).matches()) {
             values.report("Property '" + property.key() + "' is '" + value.get() + "': " + IDENTIFIER_RULE
-                    + "; name the table (or schema.table) without quotes, spaces or semicolons.");
+                    + "; name " + named + " without quotes, spaces or semicolons.");
         }
         return value;
     }
