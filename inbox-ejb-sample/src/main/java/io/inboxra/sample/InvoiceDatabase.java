@@ -15,8 +15,12 @@ import javax.sql.DataSource;
 
 /**
  * The application's own XA data source, and the one statement that enqueues an invoice job.
- * The values come from MicroProfile Config ({@code invoices.db.*}); the profile
- * {@code MP_CONFIG_PROFILE=postgres} moves the sample to PostgreSQL.
+ * The values come from MicroProfile Config: {@code invoices.db.class}, {@code invoices.db.url},
+ * {@code invoices.db.user} and {@code invoices.db.password}. The run-sample profile hands them to
+ * Payara Micro as system properties: H2 by default, PostgreSQL or MariaDB when the environment
+ * variable {@code INVOICES_DB=postgres} or {@code INVOICES_DB=mariadb} selects the Maven profile
+ * of that name. Deployed elsewhere, any server-level source sets them (system properties, or
+ * environment variables such as {@code INVOICES_DB_URL}).
  */
 @DataSourceDefinition(
         name = "java:app/jdbc/invoices",

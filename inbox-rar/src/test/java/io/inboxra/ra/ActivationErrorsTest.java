@@ -5,11 +5,9 @@ import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.Postgres;
 import jakarta.resource.ResourceException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -20,26 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /** Bad input fails its own activation with a message naming the property, the value and the fix. */
 class ActivationErrorsTest {
 
-    private static String table;
-
-    @BeforeAll
-    static void createTable() throws SQLException {
-        table = Postgres.newInbox();
-    }
-
-    @AfterAll
-    static void dropTable() throws SQLException {
-        Postgres.execute("DROP TABLE IF EXISTS " + table);
-    }
+    @RegisterExtension
+    static final ActivationTable table = new ActivationTable();
 
     private static String failure(Consumer<Map<String, String>> change) throws Exception {
-        Map<String, String> p = Postgres.properties("bad", table);
+        Map<String, String> p = table.properties("bad");
         change.accept(p);
-        try (Harness server = Harness.start()) {
-            ResourceException e = assertThrows(ResourceException.class,
-                    () -> server.activate(message -> Outcome.ack(), p));
-            return e.getMessage();
-        }
+        return ActivationTable.refusal(ResourceException.class, p);
     }
 
     @Test
@@ -53,8 +38,8 @@ class ActivationErrorsTest {
     @Test
     void aMissingColumnIsNamedWithTheColumnsThatExist() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Column 'body' (property 'payloadColumn') does not"
-                + " exist in table '" + table + "', which has id, payload, queue, due_at, priority, processed_at,"
-                + " attempts, locked_until: add the column, or set 'payloadColumn' to one of those.",
+                + " exist in table '" + table.name() + "', which has id, payload, queue, due_at, priority,"
+                + " processed_at, attempts, locked_until: add the column, or set 'payloadColumn' to one of those.",
                 failure(p -> p.put("payloadColumn", "body")));
     }
 
@@ -144,7 +129,7 @@ class ActivationErrorsTest {
     @Test
     void aMissingLockedUntilColumnIsNamed() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Column 'lease_until' (property 'lockedUntilColumn')"
-                + " does not exist in table '" + table + "', which has id, payload, queue, due_at, priority,"
+                + " does not exist in table '" + table.name() + "', which has id, payload, queue, due_at, priority,"
                 + " processed_at, attempts, locked_until: add the column, or set 'lockedUntilColumn' to one of those.",
                 failure(p -> p.put("lockedUntilColumn", "lease_until")));
     }
@@ -197,8 +182,8 @@ class ActivationErrorsTest {
     @Test
     void aMissingFifoColumnIsNamed() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Column 'customer' (property 'fifoColumn') does not exist"
-                + " in table '" + table + "', which has id, payload, queue, due_at, priority, processed_at, attempts,"
-                + " locked_until: add the column, or set 'fifoColumn' to one of those.",
+                + " in table '" + table.name() + "', which has id, payload, queue, due_at, priority, processed_at,"
+                + " attempts, locked_until: add the column, or set 'fifoColumn' to one of those.",
                 failure(p -> p.put("fifoColumn", "customer")));
     }
 
@@ -227,12 +212,12 @@ class ActivationErrorsTest {
 
     @Test
     void oneBadSubscriptionLeavesTheOthersWorking() throws Exception {
-        Postgres.insertRows(table, 20);
+        Postgres.insertRows(table.name(), 20);
         try (Harness server = Harness.start()) {
-            Map<String, String> bad = Postgres.properties("bad", table);
+            Map<String, String> bad = table.properties("bad");
             bad.put("payloadColumn", "body");
             assertThrows(ResourceException.class, () -> server.activate(message -> Outcome.ack(), bad));
-            Harness.Activation good = server.activate(message -> Outcome.ack(), Postgres.properties("good", table));
+            Harness.Activation good = server.activate(message -> Outcome.ack(), table.properties("good"));
             Await.until("the good subscription delivers every row", Duration.ofSeconds(30),
                     () -> good.log().committed().size() == 20);
         }

@@ -7,18 +7,16 @@ import io.inboxra.harness.Postgres;
 import io.inboxra.ra.config.DataSourceSettings;
 import io.inboxra.ra.config.Secrets;
 import io.inboxra.ra.config.SettingsReader;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -47,7 +45,9 @@ class SecretsTest {
     private static final List<String> SECRETS = List.of("Url-Query-S3cret", "Url-UserInfo-S3cret",
             "Props-Pass-S3cret", "Props-SslKey-S3cret", "Semicolon-S3cret", "Adapter-Pass-S3cret", "Token-S3cret");
 
-    private static String table;
+    @RegisterExtension
+    static final ActivationTable table = new ActivationTable();
+
     /** A text seen: a log record's (formatted, raw, its thrown's) or an exception's, by whom and how loud. */
     private record Text(String source, Level level, String text) {
     }
@@ -76,16 +76,6 @@ class SecretsTest {
         }
     };
     private Level rootLevel;
-
-    @BeforeAll
-    static void createTable() throws SQLException {
-        table = Postgres.newInbox();
-    }
-
-    @AfterAll
-    static void dropTable() throws SQLException {
-        Postgres.execute("DROP TABLE IF EXISTS " + table);
-    }
 
     @BeforeEach
     void captureEveryLogRecord() {
@@ -156,38 +146,34 @@ class SecretsTest {
         texts.add(new Text("toString", Level.INFO, text));
     }
 
-    private static Map<String, String> properties(String name) {
-        return Postgres.properties(name, table);
-    }
-
     @Test
     void aFailedActivationShowsNoSecret() throws Exception {
         List<String> failures = new ArrayList<>();
         try (Harness server = Harness.start()) {
             // Unreachable: a port nothing listens on.
-            Map<String, String> refused = properties("refused");
+            Map<String, String> refused = table.properties("refused");
             refused.put("url", "jdbc:postgresql://127.0.0.1:1/test?password=Url-Query-S3cret&connectTimeout=2");
             failures.add(activate(server, refused));
 
             // A user info password (the adapter hands it to the driver as the password), unreachable.
-            Map<String, String> userInfo = properties("user-info");
+            Map<String, String> userInfo = table.properties("user-info");
             userInfo.put("url", "jdbc:postgresql://postgres:Url-UserInfo-S3cret@127.0.0.1:1/test");
             failures.add(activate(server, userInfo));
 
             // The same through MySQL's driver, which takes it, on MariaDB, which refuses it.
-            Map<String, String> mysql = properties("mysql-user-info");
+            Map<String, String> mysql = table.properties("mysql-user-info");
             mysql.put("url", "jdbc:mysql://root:Url-UserInfo-S3cret@127.0.0.1:3306/test?connectTimeout=2000");
             mysql.remove("user");
             failures.add(activate(server, mysql));
 
             // A wrong password on MariaDB, in the query.
-            Map<String, String> mariadb = properties("mariadb-password");
+            Map<String, String> mariadb = table.properties("mariadb-password");
             mariadb.put("url", "jdbc:mariadb://127.0.0.1:3306/test?user=root&password=Url-Query-S3cret");
             mariadb.remove("user");
             failures.add(activate(server, mariadb));
 
             // Secrets in dataSourceProperties, the database unreachable.
-            Map<String, String> props = properties("props");
+            Map<String, String> props = table.properties("props");
             props.remove("url");
             props.put("dataSourceClass", "org.postgresql.xa.PGXADataSource");
             props.put("dataSourceProperties", "serverName=127.0.0.1;portNumber=1;databaseName=test;"
@@ -195,27 +181,27 @@ class SecretsTest {
             failures.add(activate(server, props));
 
             // A data source property the class does not have, and a malformed pair, beside secrets.
-            Map<String, String> noSuch = properties("no-such-property");
+            Map<String, String> noSuch = table.properties("no-such-property");
             noSuch.put("dataSourceProperties", "password=Props-Pass-S3cret;noSuchThing=1");
             failures.add(activate(server, noSuch));
-            Map<String, String> malformed = properties("malformed");
+            Map<String, String> malformed = table.properties("malformed");
             malformed.put("dataSourceProperties", "password=Props-Pass-S3cret;Semicolon-S3cret");
             failures.add(activate(server, malformed));
 
             // A bad value for a property, with the password in the URL.
-            Map<String, String> badValue = properties("bad-value");
+            Map<String, String> badValue = table.properties("bad-value");
             badValue.put("url", "jdbc:postgresql://127.0.0.1:5432/test?password=Url-Query-S3cret");
             badValue.put("dataSourceProperties", "loginTimeout=soon");
             failures.add(activate(server, badValue));
 
             // A bad setting and an unsubstituted reference, with secrets in the URL.
-            Map<String, String> badSetting = properties("bad-setting");
+            Map<String, String> badSetting = table.properties("bad-setting");
             badSetting.put("url", "jdbc:postgresql://127.0.0.1:5432/test?password=Url-Query-S3cret&x=${ENV=X}");
             badSetting.put("workers", "0");
             failures.add(activate(server, badSetting));
 
             // H2 takes its password in the URL, after a semicolon; the table is missing there.
-            Map<String, String> h2 = properties("h2");
+            Map<String, String> h2 = table.properties("h2");
             h2.put("url", "jdbc:h2:mem:secrets;PASSWORD=Semicolon-S3cret");
             h2.remove("user");
             failures.add(activate(server, h2));
@@ -223,7 +209,7 @@ class SecretsTest {
             // The adapter's own default password, with a token parameter in its URL.
             server.adapter().setUrl("jdbc:postgresql://127.0.0.1:1/test?accessToken=Token-S3cret");
             server.adapter().setPassword("Adapter-Pass-S3cret");
-            Map<String, String> defaults = properties("defaults");
+            Map<String, String> defaults = table.properties("defaults");
             defaults.remove("url");
             defaults.remove("user");
             failures.add(activate(server, defaults));
@@ -241,7 +227,7 @@ class SecretsTest {
     void aUrlThatNoDriverTakesShowsNoSecret() throws Exception {
         String failure;
         try (Harness server = Harness.start()) {
-            Map<String, String> noDriver = properties("no-driver");
+            Map<String, String> noDriver = table.properties("no-driver");
             noDriver.put("dataSourceClass", "io.inboxra.ra.xa.LocalXaDataSource");
             noDriver.put("url", "jdbc:nosuch://bob:Url-UserInfo-S3cret@host/db;password=Semicolon-S3cret");
             failure = activate(server, noDriver);
@@ -252,8 +238,8 @@ class SecretsTest {
 
     @Test
     void aSuccessfulActivationShowsNoSecret() throws Exception {
-        Postgres.insertRows(table, 3);
-        Map<String, String> p = properties("succeeds");
+        Postgres.insertRows(table.name(), 3);
+        Map<String, String> p = table.properties("succeeds");
         // Trust authentication: the passwords are taken and ignored.
         p.put("url", "jdbc:postgresql://postgres:Url-UserInfo-S3cret@127.0.0.1:5432/test?password=Url-Query-S3cret");
         p.put("dataSourceProperties", "password=Props-Pass-S3cret");

@@ -1,19 +1,15 @@
 package io.inboxra.ra;
 
 import io.inboxra.Outcome;
-import io.inboxra.harness.Harness;
-import io.inboxra.harness.Postgres;
 import io.inboxra.ra.config.InvalidSettingsException;
 import io.inboxra.ra.config.SettingsReader;
 import io.inboxra.ra.config.SubscriptionSettings;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
 
@@ -29,21 +25,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SettingsBoundsTest {
 
-    private static String table;
-
-    @BeforeAll
-    static void createTable() throws SQLException {
-        table = Postgres.newInbox();
-    }
-
-    @AfterAll
-    static void dropTable() throws SQLException {
-        Postgres.execute("DROP TABLE IF EXISTS " + table);
-    }
+    @RegisterExtension
+    static final ActivationTable table = new ActivationTable();
 
     /** The properties a value of the property needs besides itself, so that only the bound can fail. */
     private static Map<String, String> properties(String property, String value) {
-        Map<String, String> p = Postgres.properties("bounded", table);
+        Map<String, String> p = table.properties("bounded");
         switch (property) {
             case "lease", "batchSize", "connections" -> p.put("lockedUntilColumn", "locked_until");
             case "retryDelay", "maxRetryDelay" -> p.put("dueColumn", "due_at");
@@ -60,11 +47,7 @@ class SettingsBoundsTest {
     }
 
     private static String activationFailure(Map<String, String> p) throws Exception {
-        try (Harness server = Harness.start()) {
-            InvalidSettingsException e = assertThrows(InvalidSettingsException.class,
-                    () -> server.activate(message -> Outcome.ack(), p).close());
-            return e.getMessage();
-        }
+        return ActivationTable.refusal(InvalidSettingsException.class, p);
     }
 
     @ParameterizedTest(name = "{0}={1}")
@@ -154,7 +137,7 @@ class SettingsBoundsTest {
 
     @Test
     void maxPayloadBytesIsSixteenMebibytesByDefault() throws InvalidSettingsException {
-        assertEquals(16 * 1024 * 1024, SettingsReader.read(Postgres.properties("x", table), "x").maxPayloadBytes());
+        assertEquals(16 * 1024 * 1024, SettingsReader.read(table.properties("x"), "x").maxPayloadBytes());
         assertEquals(4096, SettingsReader.read(properties("maxPayloadBytes", "4096"), "x").maxPayloadBytes());
     }
 

@@ -1,12 +1,14 @@
 package io.inboxra.ra.config;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
 
 /**
  * Every activation config property of a subscription: its name, its default and what it
  * means. The activation spec, the settings reader and the README's property table all follow
- * this list (a test checks the README against it).
+ * this list (a test checks the README against it). The defaults here are the only ones: the
+ * reader takes a property's default from its constant.
  */
 public enum Property {
     NAME("name", "the MDB's class name", "the subscription's name: in logs and MicroProfile Config keys"),
@@ -28,7 +30,7 @@ public enum Property {
     RETRY_DELAY("retryDelay", "PT1S", "backoff after the first failed delivery (PT0.001S to P365D); doubles with each attempt (needs `dueColumn`)"),
     MAX_RETRY_DELAY("maxRetryDelay", "PT5M", "the backoff grows up to this (at least `retryDelay`, at most P365D)"),
     MAX_PAYLOAD_BYTES("maxPayloadBytes", "16777216", "a row whose payload is larger (in bytes; 1 to 1073741824) is dead-lettered instead of delivered"),
-    RETENTION("retention", "—", "with `processedAtColumn`: marked rows older than this (PT1S to P3650D) are deleted, in small batches"),
+    RETENTION("retention", null, "with `processedAtColumn`: marked rows older than this (PT1S to P3650D) are deleted, in small batches"),
     WORKERS("workers", "1", "deliveries in work at once (1 to 256); at most the server's MDB pool size"),
     LEASE("lease", "PT30S", "lease form: the lease's length (PT1S to PT24H); extended every third of it while the handler runs"),
     BATCH_SIZE("batchSize", "1", "lease form: rows one claim takes ahead for a worker (1 to 1000)"),
@@ -62,6 +64,25 @@ public enum Property {
     /** @return the default, as the README states it; empty when there is none */
     public Optional<String> defaultValue() {
         return Optional.ofNullable(defaultValue);
+    }
+
+    /**
+     * @return the default as the reader takes it, for a property whose default is a value (a
+     *         name, a number, a duration, an isolation level), not a description ("unlimited",
+     *         "detected", "adapter's")
+     */
+    String defaultSetting() {
+        return defaultValue().orElseThrow(() -> new IllegalStateException("Property '" + key + "' has no default"));
+    }
+
+    /** @return the default, for a property whose default is a whole number */
+    int wholeDefault() {
+        return Integer.parseInt(defaultSetting());
+    }
+
+    /** @return the default, for a property whose default is an ISO-8601 duration */
+    Duration durationDefault() {
+        return Duration.parse(defaultSetting());
     }
 
     /** @return what the property means */

@@ -47,8 +47,8 @@ public record SubscriptionSettings(
         DataSourceSettings dataSource,
         int maxPayloadBytes) {
 
-    /** The default of {@link #maxPayloadBytes()}: 16 MiB. */
-    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+    /** The default of {@link #maxPayloadBytes()}: 16 MiB, as {@link Property#MAX_PAYLOAD_BYTES} states it. */
+    public static final int DEFAULT_MAX_PAYLOAD_BYTES = Property.MAX_PAYLOAD_BYTES.wholeDefault();
 
     /** Settings with the default {@link #maxPayloadBytes()}, as before that setting existed. */
     public SubscriptionSettings(String name, TableSpec table, Optional<String> queue, int workers,

@@ -32,18 +32,15 @@ public final class TableCheck {
      */
     public static TableSpec check(Connection connection, TableSpec spec) throws TableException, SQLException {
         DatabaseMetaData metadata = connection.getMetaData();
-        String[] parts = spec.table().split("\\.");
-        Optional<String> qualifier = parts.length == 2 ? Optional.of(parts[0]) : Optional.empty();
-        String name = parts[parts.length - 1];
-        Map<String, String> columns = columns(connection, metadata, qualifier, name);
-        if (columns.isEmpty()) {
+        Optional<FoundTable> found = find(connection, metadata, spec.table());
+        if (found.isEmpty()) {
             throw new TableException("Table '" + spec.table() + "' (property 'table') does not exist in the"
                     + " database at " + withoutParameters(metadata.getURL()) + " for user " + metadata.getUserName()
                     + ": create it before the subscription starts, or correct 'table'.");
         }
-        String storedTable = columns.remove("\0table");
+        Map<String, String> columns = found.get().columns();
         List<String> problems = new ArrayList<>();
-        TableSpec.Builder resolved = spec.toBuilder().table(storedTable)
+        TableSpec.Builder resolved = spec.toBuilder().table(found.get().storedName())
                 .idColumn(resolve(columns, "idColumn", spec.idColumn(), spec, problems))
                 .payloadColumn(resolve(columns, "payloadColumn", spec.payloadColumn(), spec, problems))
                 .queueColumn(resolve(columns, "queueColumn", spec.queueColumn(), spec, problems))
@@ -70,16 +67,14 @@ public final class TableCheck {
     private static String deadLetters(Connection connection, DatabaseMetaData metadata, TableSpec spec,
             List<String> problems) throws SQLException {
         String name = spec.deadLetterTable().orElseThrow();
-        String[] parts = name.split("\\.");
-        Map<String, String> columns = columns(connection, metadata,
-                parts.length == 2 ? Optional.of(parts[0]) : Optional.empty(), parts[parts.length - 1]);
-        if (columns.isEmpty()) {
+        Optional<FoundTable> found = find(connection, metadata, name);
+        if (found.isEmpty()) {
             problems.add("Table '" + name + "' (property 'deadLetterTable') does not exist: create it with the columns"
                     + " id, payload, attempts, reason, dead_at" + (spec.queueColumn().isPresent() ? ", queue" : "")
                     + " before the subscription starts, or correct 'deadLetterTable'.");
             return name;
         }
-        String stored = columns.remove("\0table");
+        Map<String, String> columns = found.get().columns();
         List<String> needed = new ArrayList<>(List.of("id", "payload", "attempts", "reason", "dead_at"));
         if (spec.queueColumn().isPresent()) {
             needed.add("queue");
@@ -89,11 +84,13 @@ public final class TableCheck {
             problems.add("Table '" + name + "' (property 'deadLetterTable') lacks the column(s) " + String.join(", ", missing)
                     + " that a dead letter fills (it has " + String.join(", ", columns.values()) + "): add them.");
         }
-        return stored;
+        return found.get().storedName();
     }
 
-    /** The URL as the user wrote it: some drivers append every connection parameter. */
-    /** The URL without its query, and without the secrets of what remains (user info, {@code ;password=}). */
+    /**
+     * The URL without its query (some drivers append every connection parameter), and without
+     * the secrets of what remains (user info, {@code ;password=}).
+     */
     private static String withoutParameters(String url) {
         int query = url == null ? -1 : url.indexOf('?');
         return Secrets.maskUrl(query < 0 ? url : url.substring(0, query));
@@ -117,11 +114,26 @@ public final class TableCheck {
     }
 
     /**
-     * The table's columns, lower-cased name to stored name, plus the table's stored name under
-     * the key "\0table"; empty when no such table is visible.
+     * A table as the database's metadata shows it.
+     *
+     * @param storedName the table's name as stored, with its schema or database when the user
+     *        qualified it
+     * @param columns lower-cased column name to stored column name, in the table's order
      */
-    private static Map<String, String> columns(Connection connection, DatabaseMetaData metadata,
-            Optional<String> qualifier, String table) throws SQLException {
+    private record FoundTable(String storedName, Map<String, String> columns) {
+    }
+
+    /**
+     * The table, trying the spellings a database may have stored; empty when no such table is
+     * visible.
+     *
+     * @param name {@code table} or {@code schema.table}, as the user spelled it
+     */
+    private static Optional<FoundTable> find(Connection connection, DatabaseMetaData metadata, String name)
+            throws SQLException {
+        String[] parts = name.split("\\.");
+        Optional<String> qualifier = parts.length == 2 ? Optional.of(parts[0]) : Optional.empty();
+        String table = parts[parts.length - 1];
         String catalog = connection.getCatalog();
         String schema = connection.getSchema();
         List<String[]> scopes = new ArrayList<>();
@@ -134,15 +146,15 @@ public final class TableCheck {
         for (String[] scope : scopes) {
             for (String spelling : List.of(table, table.toLowerCase(Locale.ROOT), table.toUpperCase(Locale.ROOT))) {
                 for (String schemaSpelling : schemaSpellings(scope[1])) {
-                    Map<String, String> found = columns(metadata, scope[0], schemaSpelling, spelling,
+                    Optional<FoundTable> found = find(metadata, scope[0], schemaSpelling, spelling,
                             qualifier.isPresent());
-                    if (!found.isEmpty()) {
+                    if (found.isPresent()) {
                         return found;
                     }
                 }
             }
         }
-        return new LinkedHashMap<>();
+        return Optional.empty();
     }
 
     private static List<String> schemaSpellings(String schema) {
@@ -152,8 +164,9 @@ public final class TableCheck {
         return List.of(schema, schema.toLowerCase(Locale.ROOT), schema.toUpperCase(Locale.ROOT));
     }
 
-    private static Map<String, String> columns(DatabaseMetaData metadata, String catalog, String schema,
+    private static Optional<FoundTable> find(DatabaseMetaData metadata, String catalog, String schema,
             String table, boolean qualified) throws SQLException {
+        String storedName = null;
         Map<String, String> columns = new LinkedHashMap<>();
         try (ResultSet rs = metadata.getColumns(catalog, schema, table, "%")) {
             while (rs.next()) {
@@ -162,12 +175,14 @@ public final class TableCheck {
                     continue;
                 }
                 String owner = schema != null ? rs.getString("TABLE_SCHEM") : rs.getString("TABLE_CAT");
-                columns.putIfAbsent("\0table", qualified ? owner + "." + table : table);
+                if (storedName == null) {
+                    storedName = qualified ? owner + "." + table : table;
+                }
                 String column = rs.getString("COLUMN_NAME");
                 columns.put(column.toLowerCase(Locale.ROOT), column);
             }
         }
-        return columns;
+        return storedName == null ? Optional.empty() : Optional.of(new FoundTable(storedName, columns));
     }
 
     /** A table or column that is not there, with the message that says how to fix it. */

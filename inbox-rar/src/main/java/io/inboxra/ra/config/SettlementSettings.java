@@ -1,0 +1,83 @@
+package io.inboxra.ra.config;
+
+import io.inboxra.dialect.TableSpec;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What becomes of rows after a delivery: retries and their backoff, dead letters after too
+ * many attempts or of a payload too large, and how long processed rows are kept. Each needs
+ * columns of the table description, which {@link #read} checks.
+ *
+ * @param maxAttempts failed deliveries after which a row is dead-lettered, or empty for unlimited
+ * @param retryDelay the backoff after the first failed delivery
+ * @param maxRetryDelay the longest backoff
+ * @param retention how long processed rows are kept, or empty to keep them
+ * @param maxPayloadBytes the largest payload delivered; a larger row is dead-lettered
+ */
+record SettlementSettings(OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
+        Optional<Duration> retention, int maxPayloadBytes) {
+
+    /**
+     * @param table the table description, as read
+     * @return the settings, each the property's default when it is not set or refused
+     */
+    static SettlementSettings read(ActivationValues values, TableSpec table) {
+        OptionalInt maxAttempts = values.validWhole(Property.MAX_ATTEMPTS, Bounds.MAX_ATTEMPTS);
+        Duration retryDelay = values.duration(Property.RETRY_DELAY, Bounds.RETRY_DELAY);
+        Duration maxRetryDelay = values.duration(Property.MAX_RETRY_DELAY, Bounds.RETRY_DELAY);
+        Optional<Duration> retention = values.validDuration(Property.RETENTION, Bounds.RETENTION);
+        checkDeadLetters(values, table, maxAttempts);
+        checkBackoff(values, table, retryDelay, maxRetryDelay);
+        checkRetention(values, table);
+        return new SettlementSettings(maxAttempts, retryDelay, maxRetryDelay, retention,
+                values.whole(Property.MAX_PAYLOAD_BYTES, Bounds.MAX_PAYLOAD_BYTES));
+    }
+
+    /** Attempts are counted in a column, and a row that runs out of them needs a place to go. */
+    private static void checkDeadLetters(ActivationValues values, TableSpec table, OptionalInt maxAttempts) {
+        // A refused maxAttempts (reported already) stands in as the least, as the messages always showed it.
+        int attempts = maxAttempts.orElse(Bounds.MAX_ATTEMPTS.min());
+        if (values.isSet(Property.MAX_ATTEMPTS) && table.attemptColumn().isEmpty()) {
+            values.report("Property 'maxAttempts' is '" + attempts + "' but 'attemptColumn' is not set:"
+                    + " name the integer column that counts a row's failed deliveries in 'attemptColumn'.");
+        }
+        if (values.isSet(Property.MAX_ATTEMPTS) && table.deadLetterTable().isEmpty()
+                && table.deadAtColumn().isEmpty()) {
+            values.report("Property 'maxAttempts' is '" + attempts + "' but rows have nowhere to go when"
+                    + " it is reached: set 'deadLetterTable' (rows move there) or 'deadAtColumn' (rows are marked).");
+        }
+        if (table.deadLetterTable().isPresent() && table.deadAtColumn().isPresent()) {
+            values.report("Properties 'deadLetterTable' ('" + table.deadLetterTable().get() + "') and 'deadAtColumn' ('"
+                    + table.deadAtColumn().get() + "') are two places for dead letters: keep one.");
+        }
+    }
+
+    /** A retry waits by moving the row's due time, and the backoff grows from the first delay. */
+    private static void checkBackoff(ActivationValues values, TableSpec table, Duration retryDelay,
+            Duration maxRetryDelay) {
+        for (Property backoff : List.of(Property.RETRY_DELAY, Property.MAX_RETRY_DELAY)) {
+            if (values.isSet(backoff) && table.dueColumn().isEmpty()) {
+                values.report("Property '" + backoff.key() + "' is '" + values.text(backoff).get() + "' but"
+                        + " 'dueColumn' is not set: a retry waits by moving the row's due time; name that column in"
+                        + " 'dueColumn'.");
+            }
+        }
+        if (maxRetryDelay.compareTo(retryDelay) < 0 && values.noValueRefused()) {
+            values.report("Property 'maxRetryDelay' is '" + maxRetryDelay + "', shorter than 'retryDelay' ('"
+                    + retryDelay + "'): set it to at least the retry delay.");
+        }
+    }
+
+    /** Only rows marked processed are kept, and so deleted after their retention. */
+    private static void checkRetention(ActivationValues values, TableSpec table) {
+        if (values.isSet(Property.RETENTION) && table.processedAtColumn().isEmpty()) {
+            values.report("Property 'retention' is '" + values.text(Property.RETENTION).get() + "' but"
+                    + " 'processedAtColumn' is not set: only rows marked processed are kept, and then deleted after"
+                    + " their retention; set 'processedAtColumn', or remove 'retention'.");
+        }
+    }
+}
