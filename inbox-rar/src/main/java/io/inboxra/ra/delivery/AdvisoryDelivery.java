@@ -66,7 +66,7 @@ final class AdvisoryDelivery implements FormDelivery {
                     if (!attempt.settled()) {
                         branch.markRollbackOnly();
                     }
-                    endpoint.after(row.id(), attempt.settled());
+                    endpoint.after(row, attempt.settled());
                 }
             }
             boolean committed = attempt.committed(branch, endpoints.isTransacted());

@@ -17,6 +17,7 @@ final class Endpoints {
     private final TransactionStatus transaction;
     private final Messages messages;
     private final int maxPayloadBytes;
+    private final TraceLimit traces = new TraceLimit(java.time.Clock.systemUTC());
 
     private Endpoints(String subscription, MessageEndpointFactory factory, boolean transacted,
             TransactionStatus transaction, Messages messages, int maxPayloadBytes) {
@@ -42,7 +43,7 @@ final class Endpoints {
 
     /** Asks the server for an endpoint whose transactions enlist {@code resource} (null: none). */
     ListenerEndpoint create(XAResource resource) throws ResourceException {
-        return new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages, maxPayloadBytes);
+        return new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages, maxPayloadBytes, traces);
     }
 
     /** @return whether {@code onMessage} runs in a container-managed transaction */

@@ -78,7 +78,7 @@ final class LeaseDelivery implements FormDelivery {
                 if (!attempt.settled()) {
                     branch.markRollbackOnly();
                 }
-                endpoint.after(held.row().id(), attempt.settled());
+                endpoint.after(held.row(), attempt.settled());
             }
         } catch (ResourceException | RuntimeException | Error e) {
             // The listener was not reached (no MDB instance free, an undeploy): no attempt to count.

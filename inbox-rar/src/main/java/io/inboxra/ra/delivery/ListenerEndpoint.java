@@ -33,14 +33,17 @@ final class ListenerEndpoint implements AutoCloseable {
     private final MessageEndpoint endpoint;
     private final Messages messages;
     private final int maxPayloadBytes;
+    private final TraceLimit traces;
     private boolean inDelivery;
 
     /** An endpoint the server gave ({@link Endpoints#create}). */
-    ListenerEndpoint(String subscription, MessageEndpoint endpoint, Messages messages, int maxPayloadBytes) {
+    ListenerEndpoint(String subscription, MessageEndpoint endpoint, Messages messages, int maxPayloadBytes,
+            TraceLimit traces) {
         this.subscription = subscription;
         this.endpoint = endpoint;
         this.messages = messages;
         this.maxPayloadBytes = maxPayloadBytes;
+        this.traces = traces;
     }
 
     /**
@@ -93,29 +96,27 @@ final class ListenerEndpoint implements AutoCloseable {
             return new Invocation(outcome, null);
         } catch (RuntimeException | Error e) {
             // An Error too (StackOverflowError, NoClassDefFoundError): the delivery rolls back, the worker lives on.
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the listener failed on row "
-                    + row.id() + "; the transaction rolls back and the row will be delivered again", e);
-            return new Invocation(null, rootCause(e));
+            // One line per failure; its stack trace once a minute per distinct cause, not on every redelivery.
+            String cause = Causes.describe(e);
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + describe(row) + " failed in the"
+                    + " listener (" + cause + "); the transaction rolls back and the row will be delivered again",
+                    traces.traceOf(e));
+            return new Invocation(null, cause);
         }
     }
 
-    /** The innermost message, as a dead letter keeps it: containers wrap the MDB's exception. */
-    private static String rootCause(Throwable e) {
-        Throwable cause = e;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        return cause.getClass().getName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+    private static String describe(ClaimedRow row) {
+        return "row " + row.id() + " (attempt " + (row.failedAttempts() + 1) + ")";
     }
 
     /**
      * {@code afterDelivery}: the container commits or rolls back. A failure is logged, once,
      * when a commit was expected; the row then stays and is delivered again.
      *
-     * @param row the row delivered, for the log
+     * @param row the row delivered, for the log, or null when none was claimed
      * @param expectCommit whether the delivery settled its row
      */
-    void after(Object row, boolean expectCommit) {
+    void after(ClaimedRow row, boolean expectCommit) {
         if (!inDelivery) {
             return;
         }
@@ -124,8 +125,9 @@ final class ListenerEndpoint implements AutoCloseable {
             endpoint.afterDelivery();
         } catch (ResourceException | RuntimeException | Error e) {
             if (expectCommit) {
-                LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the transaction of row "
-                        + row + " did not commit; the row stays and will be delivered again", e);
+                LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the transaction of "
+                        + (row == null ? "a delivery" : describe(row)) + " did not commit (" + Causes.describe(e)
+                        + "); the row stays and will be delivered again", traces.traceOf(e));
             } else {
                 LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription
                         + "': afterDelivery of a rolled-back delivery failed: " + e);

@@ -98,7 +98,7 @@ final class RowLockDelivery implements FormDelivery {
                 branch.markRollbackOnly();
                 throw e;
             } finally {
-                endpoint.after(row.map(ClaimedRow::id).orElse(null), settled);
+                endpoint.after(row.orElse(null), settled);
                 if (groupTaken && statements.fifoRelease().isPresent()) {
                     // A guard that outlives the transaction (a named lock) is let go only now, after it.
                     c.first(statements.fifoRelease().get(), bindings.row(row.get()));

@@ -12,6 +12,7 @@ import jakarta.resource.spi.work.WorkManager;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Timer;
 import java.util.concurrent.CountDownLatch;
@@ -75,7 +76,7 @@ public final class Subscription {
         Running running = new Running(settings.name());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),
                 new Settlement(settings, checked.statements(), running), endpoints, connections, threads, running,
-                new Outage(settings.name()));
+                new Outage(settings.name(), Clock.systemUTC()));
         Subscription subscription = new Subscription(context, messages);
         InDoubtResolver.start(context);
         RetentionSweep.start(context);
