@@ -34,13 +34,16 @@ public class MalformedJsonMapper implements ExceptionMapper<ProcessingException>
             return Response.serverError().type(MediaType.APPLICATION_JSON_TYPE)
                     .entity(new ApiError("the server failed; its log tells why", List.of())).build();
         }
-        String reason = reason(unreadable);
-        Matcher property = PROPERTY.matcher(reason);
-        List<ApiError.FieldError> fields = property.find()
-                ? List.of(new ApiError.FieldError(property.group(1), "has the wrong type"))
-                : List.of();
         return Response.status(Response.Status.BAD_REQUEST).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ApiError("malformed JSON: " + reason, fields)).build();
+                .entity(malformed(reason(unreadable))).build();
+    }
+
+    /** The answer to unreadable JSON: the reason, and the property it names, if any. */
+    static ApiError malformed(String reason) {
+        Matcher property = PROPERTY.matcher(reason);
+        return new ApiError("malformed JSON: " + reason, property.find()
+                ? List.of(new ApiError.FieldError(property.group(1), "has the wrong type"))
+                : List.of());
     }
 
     /** The JSON-B failure in the cause chain, or null. */

@@ -78,6 +78,16 @@ class InvoiceValidationTest {
     }
 
     @Test
+    void unreadableJsonNamesThePropertyJsonbNames() {
+        ApiError error = MalformedJsonMapper.malformed("Unable to deserialize property 'amount' because of:"
+                + " Error deserialize JSON value into type: class java.math.BigDecimal.");
+        assertEquals(List.of(new ApiError.FieldError("amount", "has the wrong type")), error.fields());
+        assertTrue(error.error().startsWith("malformed JSON: Unable to deserialize property 'amount'"));
+        assertEquals(List.of(), MalformedJsonMapper.malformed("Internal error: Invalid token=EOF at (line no=1,"
+                + " column no=20, offset=19).").fields(), "a syntax error names no field");
+    }
+
+    @Test
     void theReasonOfUnreadableJsonKeepsEveryNestedMessageOnce() {
         JsonbException e = new JsonbException("Unable to deserialize property 'amount' because of: bad number",
                 new NumberFormatException("bad number"));
