@@ -1,9 +1,12 @@
 package io.inboxra.sample;
 
 import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -22,10 +25,15 @@ import java.util.List;
  * curl -X POST -H 'Content-Type: application/json' \
  *      -d '{"number":"INV-42","customer":"ACME","amount":99.50}' localhost:8080/inbox-ejb-sample/api/invoices
  * curl localhost:8080/inbox-ejb-sample/api/invoices/issued
+ * curl localhost:8080/inbox-ejb-sample/api/invoices/dead
  * </pre>
+ * An invoice that is not JSON, or breaks the constraints of {@link Invoice}, is refused with
+ * 400 and a JSON body naming the field ({@link MalformedJsonMapper}, {@link InvalidInvoiceMapper}):
+ * only a job that can be issued enters the inbox.
  */
 @Path("invoices")
 @Produces(MediaType.APPLICATION_JSON)
+@RequestScoped
 public class InvoiceResource {
 
     @EJB
@@ -37,7 +45,7 @@ public class InvoiceResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Transactional
-    public Response enqueue(Invoice invoice) throws SQLException {
+    public Response enqueue(@NotNull @Valid Invoice invoice) throws SQLException {
         long job = database.enqueue(invoice);
         return Response.accepted().location(URI.create("invoices/jobs/" + job)).build();
     }
@@ -47,5 +55,11 @@ public class InvoiceResource {
     public List<IssuedInvoice> issued() {
         return invoices.createQuery("SELECT i FROM IssuedInvoice i ORDER BY i.jobId", IssuedInvoice.class)
                 .getResultList();
+    }
+
+    @GET
+    @Path("dead")
+    public List<DeadInvoiceJob> dead() throws SQLException {
+        return database.deadLetters();
     }
 }

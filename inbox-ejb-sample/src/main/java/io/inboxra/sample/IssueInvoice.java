@@ -5,41 +5,83 @@ import io.inboxra.InboxMessage;
 import io.inboxra.Outcome;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.json.bind.JsonbException;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
 
 import java.time.OffsetDateTime;
-import java.util.logging.Logger;
+import java.util.Set;
 
 /**
  * Issues an invoice for each row of {@code invoice_jobs}: decodes the JSON payload and writes
  * the invoice through the application's own XA data source. The write and the job's deletion
  * commit together (two phases: the adapter's branch and the application's), or neither does.
  *
- * <p>The database comes from MicroProfile Config ({@code inbox.IssueInvoice.url}, ... in
- * {@code microprofile-config.properties}), so one setting moves the sample to another database.
+ * <p>A delivery that fails (it throws, or its commit fails: a second invoice with the same
+ * number breaks the unique number of {@code issued_invoices}) rolls back; the adapter counts
+ * the attempt in {@code attempts} and delivers the job again after a backoff (1 s, 2 s, 4 s, ...
+ * up to a minute), and moves it to {@code invoice_jobs_dead} after the fifth failure. A payload
+ * that can never become an invoice (not JSON, or a blank customer) is dead-lettered at once,
+ * with the reason. The invoice is logged as issued only once its transaction committed
+ * ({@link IssuedInvoiceLog}).
+ *
+ * <p>The subscription reads the same server-level MicroProfile Config keys as the application's
+ * data source ({@code invoices.db.url}, {@code invoices.db.user}, {@code invoices.db.password};
+ * see {@link InvoiceDatabase}), with the same defaults, so one setting moves both. An
+ * application's {@code microprofile-config.properties} can override any of these properties as
+ * {@code inbox.IssueInvoice.<property>}.
  */
 @MessageDriven(activationConfig = {
     @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = "inbox-rar"),
     @ActivationConfigProperty(propertyName = "table", propertyValue = "invoice_jobs"),
     @ActivationConfigProperty(propertyName = "dueColumn", propertyValue = "due_at"),
+    @ActivationConfigProperty(propertyName = "attemptColumn", propertyValue = "attempts"),
+    @ActivationConfigProperty(propertyName = "retryDelay", propertyValue = "PT1S"),
+    @ActivationConfigProperty(propertyName = "maxRetryDelay", propertyValue = "PT1M"),
+    @ActivationConfigProperty(propertyName = "maxAttempts", propertyValue = "5"),
+    @ActivationConfigProperty(propertyName = "deadLetterTable", propertyValue = "invoice_jobs_dead"),
     @ActivationConfigProperty(propertyName = "workers", propertyValue = "4"),
     @ActivationConfigProperty(propertyName = "pollInterval", propertyValue = "PT0.5S"),
-    @ActivationConfigProperty(propertyName = "maxPollInterval", propertyValue = "PT2S")
+    @ActivationConfigProperty(propertyName = "maxPollInterval", propertyValue = "PT2S"),
+    @ActivationConfigProperty(propertyName = "url",
+            propertyValue = "${MPCONFIG=invoices.db.url:" + InvoiceDatabase.H2_URL + "}"),
+    @ActivationConfigProperty(propertyName = "user",
+            propertyValue = "${MPCONFIG=invoices.db.user:" + InvoiceDatabase.H2_USER + "}"),
+    // The password itself comes from the server's config; only the in-memory H2's is written here.
+    @ActivationConfigProperty(propertyName = "password",
+            propertyValue = "${MPCONFIG=invoices.db.password:" + InvoiceDatabase.H2_PASSWORD + "}")
 })
 public class IssueInvoice implements InboxListener {
-
-    private static final Logger LOG = Logger.getLogger(IssueInvoice.class.getName());
 
     @PersistenceContext(unitName = "invoices")
     private EntityManager invoices;
 
+    @Inject
+    private Validator validator;
+
+    @Inject
+    private Event<InvoiceIssued> issued;
+
     @Override
     public Outcome onMessage(InboxMessage message) {
-        Invoice invoice = message.json(Invoice.class);
-        invoices.persist(new IssuedInvoice(((Number) message.id()).longValue(), invoice, OffsetDateTime.now()));
-        LOG.info(() -> "Issued invoice " + invoice.number() + " to " + invoice.customer() + " for "
-                + invoice.amount() + " (job " + message.id() + ", attempt " + message.attempt() + ")");
+        Invoice invoice;
+        try {
+            invoice = message.json(Invoice.class);
+        } catch (JsonbException e) {
+            return Outcome.deadLetter("the payload is not an invoice: " + MalformedJsonMapper.reason(e));
+        }
+        Set<ConstraintViolation<Invoice>> violations = invoice == null ? Set.of() : validator.validate(invoice);
+        if (invoice == null || !violations.isEmpty()) {
+            return Outcome.deadLetter(invoice == null ? "the payload is null" : ApiError.invalid(violations).error());
+        }
+        long job = ((Number) message.id()).longValue();
+        invoices.persist(new IssuedInvoice(job, invoice, OffsetDateTime.now()));
+        // Observed after the commit only: a delivery whose commit fails logs nothing here.
+        issued.fire(new InvoiceIssued(job, message.attempt(), invoice));
         return Outcome.ack();
     }
 }

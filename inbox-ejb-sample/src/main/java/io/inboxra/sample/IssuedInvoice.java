@@ -18,7 +18,8 @@ public class IssuedInvoice {
     @Column(name = "job_id")
     private long jobId;
 
-    @Column(nullable = false)
+    /** Unique in the table: a second invoice with the same number fails its commit, and its job ends dead-lettered. */
+    @Column(nullable = false, unique = true)
     private String number;
 
     @Column(nullable = false)
