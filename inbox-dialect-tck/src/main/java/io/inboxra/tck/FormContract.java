@@ -27,10 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The delivery contract in one form, case by case: what an application relies on of every
- * dialect. Each case creates its own table ({@link ColumnTypes}), drives real deliveries through
- * the adapter under Narayana transactions, and drops the table. A case whose table description
- * the dialect refuses at activation (the form, FIFO groups, a column it cannot express) is
- * skipped, naming the dialect's reason; a dialect that accepts it must keep the promise.
+ * dialect. Extend the form's class ({@link RowLockConformance}, {@link LeaseConformance},
+ * {@link AdvisoryConformance}) in a test of your own for each form your dialect offers, and name
+ * the dialect and database in {@link #dialectUnderTest()}.
+ *
+ * <p>Each case creates its own table ({@link ColumnTypes}), drives real deliveries through the
+ * adapter under Narayana transactions, and drops the table. A case whose table description the
+ * dialect refuses at activation (the form, FIFO groups, a column it cannot express) is skipped,
+ * naming the dialect's reason; a dialect that accepts it must keep the promise.
  *
  * <p>Negative checks wait for an event, not a time: one worker claims in claim order, so a last
  * row (highest id) is delivered only after every row the claim should have taken before it.
@@ -39,18 +43,25 @@ public abstract class FormContract {
 
     private static final Duration LONG = Duration.ofSeconds(30);
 
-    private final DialectUnderTest target;
     private final Form form;
+    private DialectUnderTest target;
     private KitInbox inbox;
     private Harness server;
 
-    protected FormContract(DialectUnderTest target, Form form) {
-        this.target = target;
+    FormContract(Form form) {
         this.form = form;
     }
 
+    /**
+     * Called before each case.
+     *
+     * @return the dialect to check and the database to check it on
+     */
+    protected abstract DialectUnderTest dialectUnderTest();
+
     @BeforeEach
     void createTable() throws Exception {
+        target = dialectUnderTest();
         inbox = KitInbox.create(target);
         server = Harness.start();
     }
@@ -178,7 +189,7 @@ public abstract class FormContract {
         Set<Long> expected = new HashSet<>(fresh);
         expected.add(last);
         Await.until("the last row is marked (or a marked row is delivered again)", LONG,
-                () -> mdb.log().committed().contains(last) || mdb.log().invoked().size() > expected.size());
+                () -> longs(mdb.log().committed()).contains(last) || mdb.log().invoked().size() > expected.size());
         assertEachOnce(expected, mdb.log().invoked(), "the rows delivered: each unmarked row once");
         assertEquals(8, inbox.count("1 = 1"), "marked rows stay in the table");
     }
@@ -202,7 +213,7 @@ public abstract class FormContract {
         Set<Long> expected = new HashSet<>(unmarked);
         expected.add(last);
         Await.until("the last row is settled (or a dead row is delivered)", LONG,
-                () -> mdb.log().committed().contains(last) || mdb.log().invoked().size() > expected.size());
+                () -> longs(mdb.log().committed()).contains(last) || mdb.log().invoked().size() > expected.size());
         assertEachOnce(expected, mdb.log().invoked(), "the rows delivered: each row not marked dead, once");
         assertEquals(1, mdb.log().rolledBack().size(), "the poison row failed once, and was marked");
     }

@@ -15,11 +15,22 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The lease form's contract: every case of {@link FormContract}, and a lease that runs out. */
-public abstract class LeaseContract extends FormContract {
+/**
+ * The lease form's contract: every case of {@link FormContract}, and a lease that runs out.
+ *
+ * <pre>{@code
+ * class SqlServerLeaseTest extends LeaseConformance {
+ *     @Override
+ *     protected DialectUnderTest dialectUnderTest() {
+ *         return SqlServerRowLockTest.TARGET;
+ *     }
+ * }
+ * }</pre>
+ */
+public abstract class LeaseConformance extends FormContract {
 
-    protected LeaseContract(DialectUnderTest target) {
-        super(target, Form.LEASE);
+    protected LeaseConformance() {
+        super(Form.LEASE);
     }
 
     @Test
