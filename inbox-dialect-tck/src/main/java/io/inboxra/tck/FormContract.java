@@ -68,10 +68,15 @@ public abstract class FormContract {
 
     @AfterEach
     void dropTable() throws Exception {
+        // Either may be missing when the case's setup failed: that failure is the one to report.
         try {
-            server.close();
+            if (server != null) {
+                server.close();
+            }
         } finally {
-            inbox.close();
+            if (inbox != null) {
+                inbox.close();
+            }
         }
     }
 
