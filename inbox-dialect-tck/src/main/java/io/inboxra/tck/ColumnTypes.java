@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * How the kit's inbox table is written in the SQL of the database under test: the types of its
  * columns, and the expression of a time relative to the database's clock. The kit creates, for
- * each case, a table of these columns (see {@link KitInbox}):
+ * each case, a table of these columns, indexed on (queue, priority, due_at, id) and (grp, id):
  *
  * <pre>
  * id <i>generatedKey</i>, payload <i>text</i> NOT NULL, queue <i>text</i>, grp <i>text</i>,
