@@ -1,0 +1,120 @@
+package io.inboxra.ra.dialect;
+
+import io.inboxra.dialect.Advisory;
+import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.RowLock;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Every statement a dialect writes for one table description, as text: each under its name,
+ * with the parameters it binds, the statements a subscription of that table would run.
+ */
+public final class StatementListing {
+
+    private final StringBuilder text = new StringBuilder();
+
+    private StatementListing() {
+    }
+
+    /**
+     * @param dialect the dialect, with the capability of the table's form
+     * @param spec the table
+     * @return the listing
+     */
+    public static String of(Dialect dialect, TableSpec spec) {
+        StatementListing listing = new StatementListing();
+        listing.text.append("-- ").append(dialect.name()).append(": ").append(spec).append("\n");
+        listing.claims(dialect, spec);
+        listing.settlements(dialect, spec);
+        return listing.text.toString();
+    }
+
+    private void claims(Dialect dialect, TableSpec spec) {
+        Form form = spec.form();
+        if (form == Form.ROW_LOCK) {
+            add("lockClaim", () -> ((RowLock) dialect).lockClaim(spec, ClaimShape.ROLES));
+            if (spec.isFifo()) {
+                add("fifoGuard", dialect.fifoGuard(spec));
+                add("fifoRelease", dialect.fifoRelease(spec));
+            }
+            if (dialect instanceof RowClaimGuard guard) {
+                add("claimGuard", () -> guard.claimGuard(spec));
+            }
+            add("probe", dialect.probe(spec));
+            if (dialect instanceof LockWaits waits) {
+                add("sessionId", () -> Statement.of(waits.sessionId()));
+                add("waiting", () -> Statement.of(waits.waiting(42)));
+            }
+        } else if (form == Form.LEASE) {
+            Lease lease = (Lease) dialect;
+            boolean inSteps = lease.leaseWrite(spec).isPresent();
+            add(inSteps ? "leaseIds" : "leaseClaim", () -> lease.leaseClaim(spec, ClaimShape.ROLES));
+            if (inSteps) {
+                add("leaseWrite", lease.leaseWrite(spec));
+                add("leaseRead", lease.leaseRead(spec));
+            }
+            add("extendLease", () -> lease.extendLease(spec));
+            add("releaseLease", () -> lease.releaseLease(spec));
+        } else {
+            Advisory advisory = (Advisory) dialect;
+            add("advisoryClaim", () -> advisory.advisoryClaim(spec, ClaimShape.ROLES));
+            add("recheck", () -> advisory.recheck(spec));
+            add("unlock", () -> advisory.unlock(spec));
+        }
+    }
+
+    private void settlements(Dialect dialect, TableSpec spec) {
+        add("settle", () -> dialect.settle(spec));
+        if (spec.dueColumn().isPresent()) {
+            add("reschedule", () -> dialect.reschedule(spec));
+        }
+        if (spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()) {
+            List<Statement> steps = dialect.deadLetter(spec);
+            for (int i = 0; i < steps.size(); i++) {
+                Statement step = steps.get(i);
+                add("deadLetter " + (i + 1) + "/" + steps.size(), () -> step);
+            }
+        }
+        if (spec.processedAtColumn().isPresent()) {
+            add("purge", () -> dialect.purge(spec));
+        }
+        add("inDoubtBranches", dialect.inDoubtBranches(spec));
+        add("rollbackBranch", dialect.rollbackBranch("gid'1").map(Statement::of));
+    }
+
+    private void add(String name, Optional<Statement> statement) {
+        if (statement.isPresent()) {
+            add(name, statement::get);
+        } else {
+            text.append("\n-- ").append(name).append(": none\n");
+        }
+    }
+
+    private void add(String name, Built statement) {
+        text.append("\n-- ").append(name).append('\n');
+        try {
+            Statement s = statement.get();
+            text.append(s.sql()).append('\n');
+            text.append("-- binds ").append(s.params().isEmpty() ? "nothing"
+                    : s.params().stream().map(Param::name).collect(Collectors.joining(", "))).append('\n');
+        } catch (StatementException e) {
+            text.append("-- refused (").append(e.kind()).append("): ").append(e.getMessage()).append('\n');
+        }
+    }
+
+    /** A statement as a dialect builds it, or its refusal. */
+    @FunctionalInterface
+    private interface Built {
+        Statement get() throws StatementException;
+    }
+}

@@ -1,0 +1,25 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h ORDER BY `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- probe
+SELECT 1 FROM `jobs` h LIMIT 1
+-- binds nothing
+
+-- sessionId
+SELECT CONNECTION_ID()
+-- binds nothing
+
+-- waiting
+SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 42 AND trx_state = 'LOCK WAIT'
+-- binds nothing
+
+-- settle
+DELETE FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- inDoubtBranches: none
+
+-- rollbackBranch: none
