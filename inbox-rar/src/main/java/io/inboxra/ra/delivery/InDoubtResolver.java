@@ -75,7 +75,7 @@ final class InDoubtResolver extends TimerTask {
 
     private void rollBack(WorkerConnection c, String branch) {
         try {
-            c.execute(subscription.dialect().rollbackBranch(branch).orElseThrow());
+            c.execute(subscription.dialect().rollbackBranch(branch).orElseThrow().sql());
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription.name() + "': rolled back the in-doubt"
                     + " branch " + branch + ", prepared more than " + timeout + " ago, which claimed rows of table '"
                     + subscription.settings().table().table() + "'; its rows return and are delivered again");

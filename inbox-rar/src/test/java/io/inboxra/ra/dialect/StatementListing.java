@@ -1,10 +1,10 @@
 package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Advisory;
-import io.inboxra.dialect.ClaimShape;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.Statement;
@@ -42,7 +42,7 @@ public final class StatementListing {
     private void claims(Dialect dialect, TableSpec spec) {
         Form form = spec.form();
         if (form == Form.ROW_LOCK) {
-            add("lockClaim", () -> ((RowLock) dialect).lockClaim(spec, ClaimShape.ROLES));
+            add("lockClaim", () -> ((RowLock) dialect).lockClaim(spec));
             if (spec.isFifo()) {
                 add("fifoGuard", dialect.fifoGuard(spec));
                 add("fifoRelease", dialect.fifoRelease(spec));
@@ -57,17 +57,18 @@ public final class StatementListing {
             }
         } else if (form == Form.LEASE) {
             Lease lease = (Lease) dialect;
-            boolean inSteps = lease.leaseWrite(spec).isPresent();
-            add(inSteps ? "leaseIds" : "leaseClaim", () -> lease.leaseClaim(spec, ClaimShape.ROLES));
-            if (inSteps) {
-                add("leaseWrite", lease.leaseWrite(spec));
-                add("leaseRead", lease.leaseRead(spec));
+            if (lease instanceof LeaseInSteps steps) {
+                add("leaseIds", () -> steps.leaseIds(spec));
+                add("leaseWrite", () -> steps.leaseWrite(spec));
+                add("leaseRead", () -> steps.leaseRead(spec));
+            } else {
+                add("leaseClaim", () -> lease.leaseClaim(spec));
             }
             add("extendLease", () -> lease.extendLease(spec));
             add("releaseLease", () -> lease.releaseLease(spec));
         } else {
             Advisory advisory = (Advisory) dialect;
-            add("advisoryClaim", () -> advisory.advisoryClaim(spec, ClaimShape.ROLES));
+            add("advisoryClaim", () -> advisory.advisoryClaim(spec));
             add("recheck", () -> advisory.recheck(spec));
             add("unlock", () -> advisory.unlock(spec));
         }
@@ -89,7 +90,7 @@ public final class StatementListing {
             add("purge", () -> dialect.purge(spec));
         }
         add("inDoubtBranches", dialect.inDoubtBranches(spec));
-        add("rollbackBranch", dialect.rollbackBranch("gid'1").map(Statement::of));
+        add("rollbackBranch", dialect.rollbackBranch("gid'1"));
     }
 
     private void add(String name, Optional<Statement> statement) {
