@@ -16,6 +16,14 @@ SELECT RELEASE_LOCK(CONCAT('inbox.', MD5(CONCAT('jobs:g:', ?))))
 SELECT 1 FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND e.`dead_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) LIMIT 1
 -- binds QUEUE
 
+-- claimSavepoint
+SAVEPOINT inbox_claimed
+-- binds nothing
+
+-- rollbackToClaimSavepoint
+ROLLBACK TO SAVEPOINT inbox_claimed
+-- binds nothing
+
 -- sessionId
 SELECT CONNECTION_ID()
 -- binds nothing
@@ -43,3 +51,7 @@ DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 10
 -- inDoubtBranches: none
 
 -- rollbackBranch: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
+-- binds nothing

@@ -8,6 +8,14 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h ORDER BY `id` 
 SELECT 1 FROM `jobs` h LIMIT 1
 -- binds nothing
 
+-- claimSavepoint
+SAVEPOINT inbox_claimed
+-- binds nothing
+
+-- rollbackToClaimSavepoint
+ROLLBACK TO SAVEPOINT inbox_claimed
+-- binds nothing
+
 -- sessionId
 SELECT CONNECTION_ID()
 -- binds nothing
@@ -23,3 +31,7 @@ DELETE FROM `jobs` WHERE `id` = ?
 -- inDoubtBranches: none
 
 -- rollbackBranch: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`id`)
+-- binds nothing

@@ -8,6 +8,14 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt
 SELECT 1 FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL LIMIT 1
 -- binds nothing
 
+-- claimSavepoint
+SAVEPOINT inbox_claimed
+-- binds nothing
+
+-- rollbackToClaimSavepoint
+ROLLBACK TO SAVEPOINT inbox_claimed
+-- binds nothing
+
 -- sessionId
 SELECT CONNECTION_ID()
 -- binds nothing
@@ -31,3 +39,7 @@ DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 10
 -- inDoubtBranches: none
 
 -- rollbackBranch: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`due_at`, `id`)
+-- binds nothing

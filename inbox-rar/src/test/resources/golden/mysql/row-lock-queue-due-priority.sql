@@ -8,6 +8,14 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt
 SELECT 1 FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) LIMIT 1
 -- binds QUEUE
 
+-- claimSavepoint
+SAVEPOINT inbox_claimed
+-- binds nothing
+
+-- rollbackToClaimSavepoint
+ROLLBACK TO SAVEPOINT inbox_claimed
+-- binds nothing
+
 -- sessionId
 SELECT CONNECTION_ID()
 -- binds nothing
@@ -35,3 +43,7 @@ DELETE FROM `jobs` WHERE `id` = ?
 -- inDoubtBranches: none
 
 -- rollbackBranch: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
+-- binds nothing

@@ -12,6 +12,14 @@ SELECT pg_advisory_xact_lock(hashtext('jobs:row'), hashtext(?::text))
 SELECT 1 FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL LIMIT 1
 -- binds nothing
 
+-- claimSavepoint
+SAVEPOINT inbox_claimed
+-- binds nothing
+
+-- rollbackToClaimSavepoint
+ROLLBACK TO SAVEPOINT inbox_claimed
+-- binds nothing
+
 -- sessionId
 SELECT pg_backend_pid()
 -- binds nothing

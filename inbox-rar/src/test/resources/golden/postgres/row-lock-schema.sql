@@ -12,6 +12,14 @@ SELECT pg_advisory_xact_lock(hashtext('app.jobs:row'), hashtext(?::text))
 SELECT 1 FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) LIMIT 1
 -- binds QUEUE
 
+-- claimSavepoint
+SAVEPOINT inbox_claimed
+-- binds nothing
+
+-- rollbackToClaimSavepoint
+ROLLBACK TO SAVEPOINT inbox_claimed
+-- binds nothing
+
 -- sessionId
 SELECT pg_backend_pid()
 -- binds nothing

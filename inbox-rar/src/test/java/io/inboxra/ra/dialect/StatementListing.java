@@ -11,15 +11,27 @@ import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Every statement a dialect writes for one table description, as text: each under its name,
  * with the parameters it binds, the statements a subscription of that table would run.
  */
 public final class StatementListing {
+
+    /** The system property that writes the golden files instead of comparing with them. */
+    public static final String WRITE = "golden.write";
+
+    private static final Path ROOT = Path.of("src/test/resources/golden");
 
     private final StringBuilder text = new StringBuilder();
 
@@ -39,6 +51,28 @@ public final class StatementListing {
         return listing.text.toString();
     }
 
+    /**
+     * Compares the dialect's listing for the case with {@code golden/<dialect>/<case>.sql}, or
+     * writes that file under {@value #WRITE}.
+     *
+     * @param dialect the dialect
+     * @param c the case
+     */
+    public static void assertGolden(Dialect dialect, GoldenCase c) throws IOException {
+        Path file = ROOT.resolve(dialect.name()).resolve(c.name() + ".sql");
+        String listing = of(dialect, c.spec());
+        if (Boolean.getBoolean(WRITE)) {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, listing, StandardCharsets.UTF_8);
+            return;
+        }
+        if (!Files.exists(file)) {
+            throw new AssertionError(file + " does not exist; write it with -D" + WRITE + "=true and review it");
+        }
+        assertEquals(Files.readString(file, StandardCharsets.UTF_8), listing,
+                file + " differs; if the change is meant, write it anew with -D" + WRITE + "=true and review the diff");
+    }
+
     private void claims(Dialect dialect, TableSpec spec) {
         Form form = spec.form();
         if (form == Form.ROW_LOCK) {
@@ -51,6 +85,8 @@ public final class StatementListing {
                 add("claimGuard", () -> guard.claimGuard(spec));
             }
             add("probe", dialect.probe(spec));
+            add("claimSavepoint", dialect::claimSavepoint);
+            add("rollbackToClaimSavepoint", dialect::rollbackToClaimSavepoint);
             if (dialect instanceof LockWaits waits) {
                 add("sessionId", () -> Statement.of(waits.sessionId()));
                 add("waiting", () -> Statement.of(waits.waiting(42)));
@@ -91,6 +127,14 @@ public final class StatementListing {
         }
         add("inDoubtBranches", dialect.inDoubtBranches(spec));
         add("rollbackBranch", dialect.rollbackBranch("gid'1"));
+        if (dialect instanceof ClaimOrderIndex index) {
+            List<String> columns = new ArrayList<>();
+            spec.queueColumn().ifPresent(columns::add);
+            spec.priorityColumn().ifPresent(columns::add);
+            spec.dueColumn().ifPresent(columns::add);
+            columns.add(spec.idColumn());
+            add("createClaimIndex", () -> Statement.of(index.createClaimIndex(spec, columns)));
+        }
     }
 
     private void add(String name, Optional<Statement> statement) {
