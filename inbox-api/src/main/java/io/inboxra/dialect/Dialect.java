@@ -23,8 +23,7 @@ import java.util.Set;
  *     public String quote(String identifier) { return "[" + identifier + "]"; }
  *     protected String later() { return "DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)"; }
  *     protected RowLimit rowLimit() { return RowLimit.TOP; }
- *     protected String lockHints(TableSpec spec) { return " WITH (UPDLOCK, READPAST, ROWLOCK)"; }
- *     protected String lockClause(TableSpec spec) { return ""; }
+ *     protected RowLocking rowLocking(TableSpec spec) { return RowLocking.tableHints(" WITH (UPDLOCK, READPAST, ROWLOCK)"); }
  *     public Statement claimSavepoint() { return Statement.of("SAVE TRANSACTION inbox_claimed"); }
  *     public Statement rollbackToClaimSavepoint() { return Statement.of("ROLLBACK TRANSACTION inbox_claimed"); }
  * }

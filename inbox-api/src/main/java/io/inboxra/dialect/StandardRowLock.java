@@ -6,12 +6,12 @@ import java.util.List;
 /**
  * The row lock form in standard SQL: one query that selects the claimable rows in claim order
  * ({@link ClaimClauses}), limits them and locks them, skipping rows another claim holds. A
- * subclass spells the limit ({@link #rowLimit()}) and the lock ({@link #lockHints} after the
- * table, or {@link #lockClause} at the end) as its database does:
+ * subclass spells the limit ({@link #rowLimit()}) and the lock ({@link #rowLocking}: a table
+ * hint, or a clause at the end) as its database does:
  *
  * <pre>{@code
- * SELECT <rowLimit before> <columns> FROM <table> h <lockHints> WHERE <claimable>
- *     ORDER BY <priority, due, id> <rowLimit after> <lockClause>
+ * SELECT <rowLimit before> <columns> FROM <table> h <rowLocking hints> WHERE <claimable>
+ *     ORDER BY <priority, due, id> <rowLimit after> <rowLocking clause>
  * }</pre>
  *
  * By default {@code LIMIT ?} and {@code FOR UPDATE SKIP LOCKED} (PostgreSQL, MySQL, MariaDB, H2).
@@ -23,8 +23,7 @@ import java.util.List;
  *     public String quote(String identifier) { return "[" + identifier + "]"; }
  *     protected String later() { return "DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)"; }
  *     protected RowLimit rowLimit() { return RowLimit.TOP; }
- *     protected String lockHints(TableSpec spec) { return " WITH (UPDLOCK, READPAST, ROWLOCK)"; }
- *     protected String lockClause(TableSpec spec) { return ""; }
+ *     protected RowLocking rowLocking(TableSpec spec) { return RowLocking.tableHints(" WITH (UPDLOCK, READPAST, ROWLOCK)"); }
  * }
  * }</pre>
  *
@@ -76,29 +75,20 @@ public abstract class StandardRowLock extends StandardDialect implements RowLock
     }
 
     /**
-     * Written after the claim's table (and its alias {@code h}): a table hint that locks.
+     * How the claim locks its rows.
      *
      * @param spec the table
-     * @return empty by default; SQL Server: {@code " WITH (UPDLOCK, READPAST, ROWLOCK)"}
+     * @return {@link RowLocking#SKIP_LOCKED}, or {@link RowLocking#SKIP_LOCKED_OF_CLAIMED} for a
+     *         table with FIFO groups (whose head check reads the table again, unlocked)
      */
-    protected String lockHints(TableSpec spec) {
-        return "";
-    }
-
-    /**
-     * Written at the claim's end: the locking clause, for the claim's table only (never a FIFO
-     * group's subquery).
-     *
-     * @param spec the table
-     * @return {@code " FOR UPDATE SKIP LOCKED"}, with {@code OF h} for a table with FIFO groups
-     */
-    protected String lockClause(TableSpec spec) {
-        return " FOR UPDATE" + (spec.isFifo() ? " OF h" : "") + " SKIP LOCKED";
+    protected RowLocking rowLocking(TableSpec spec) {
+        return spec.isFifo() ? RowLocking.SKIP_LOCKED_OF_CLAIMED : RowLocking.SKIP_LOCKED;
     }
 
     private Statement limitedAndLocked(TableSpec spec, String columns) {
         ClaimClauses clauses = clauses(spec);
         RowLimit limit = rowLimit();
+        RowLocking locking = rowLocking(spec);
         List<Param> params = new ArrayList<>();
         if (limit.bindsFirst()) {
             params.add(Param.LIMIT);
@@ -108,6 +98,6 @@ public abstract class StandardRowLock extends StandardDialect implements RowLock
             params.add(Param.LIMIT);
         }
         return new Statement("SELECT " + limit.beforeColumns() + columns + " FROM " + table(spec) + " h"
-                + lockHints(spec) + where + clauses.orderBy() + limit.afterOrder() + lockClause(spec), params);
+                + locking.tableHints() + where + clauses.orderBy() + limit.afterOrder() + locking.clause(), params);
     }
 }

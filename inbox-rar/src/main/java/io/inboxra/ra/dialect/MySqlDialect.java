@@ -6,6 +6,7 @@ import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Label;
 import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.RowLocking;
 import io.inboxra.dialect.StandardRowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
@@ -73,9 +74,10 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     }
 
     @Override
-    protected String lockClause(TableSpec spec) {
-        // A subquery of a locking read reads without locks: the claim locks the claimed rows only.
-        return " FOR UPDATE SKIP LOCKED";
+    protected RowLocking rowLocking(TableSpec spec) {
+        // A subquery of a locking read reads without locks: the claim locks the claimed rows only
+        // (and MariaDB has no FOR UPDATE OF).
+        return RowLocking.SKIP_LOCKED;
     }
 
     @Override
