@@ -118,14 +118,14 @@ public record SubscriptionStatements(
             String fix = "implement reschedule(TableSpec) in " + dialect.getClass().getName()
                     + " (or extend io.inboxra.dialect.StandardDialect, which writes it from the database's clock)";
             if (spec.attemptColumn().isPresent() || settings.maxAttempts().isPresent()) {
-                String counted = spec.attemptColumn().map(a -> "'attemptColumn' ('" + a + "')").orElse("")
-                        + (spec.attemptColumn().isPresent() && settings.maxAttempts().isPresent() ? " and " : "")
-                        + (settings.maxAttempts().isPresent()
-                                ? "'maxAttempts' (" + settings.maxAttempts().getAsInt() + ")" : "");
+                String counted = spec.attemptColumn().map(a -> " in 'attemptColumn' ('" + a + "')").orElse("")
+                        + (settings.maxAttempts().isPresent() ? ", dead-lettering rows after 'maxAttempts' ("
+                                + settings.maxAttempts().getAsInt() + ")" : "");
                 throw new StatementException(StatementException.Kind.UNSUPPORTED, dialect.name(),
-                        "it cannot reschedule rows (" + e.getMessage() + "), but " + counted + " need it to count"
-                        + " failed deliveries; " + fix + ", or remove " + (settings.maxAttempts().isPresent()
-                                ? "'maxAttempts' and 'attemptColumn'" : "'attemptColumn'"));
+                        "it cannot reschedule rows (" + e.getMessage() + "), and the subscription counts failed"
+                        + " deliveries" + counted + ": without reschedule none would be counted. To fix, " + fix
+                        + ", or remove " + (settings.maxAttempts().isPresent() ? "'maxAttempts' and " : "")
+                        + "'attemptColumn'");
             }
             LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': dialect '" + dialect.name()
                     + "' cannot reschedule rows (" + e.getMessage() + "): a failed delivery comes back at once,"
