@@ -17,11 +17,9 @@ import java.util.List;
  *
  * <pre>{@code
  * ClaimClauses clauses = dialect.clauses(spec);
- * List<Param> params = new ArrayList<>();
- * String where = clauses.where(params);          // binds QUEUE with a queue column
- * params.add(Param.LIMIT);
  * new Statement("SELECT " + clauses.columns() + clauses.group() + " FROM " + dialect.table(spec) + " h"
- *         + where + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED", params);
+ *         + clauses.where() + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED",
+ *         clauses.params(Param.LIMIT));                 // QUEUE (with a queue column), LIMIT
  * }</pre>
  */
 public final class ClaimClauses {
@@ -54,17 +52,13 @@ public final class ClaimClauses {
     }
 
     /**
-     * The claimable rows.
+     * The claimable rows; binds {@link #params}.
      *
-     * @param params the parameters so far; the clause's own ({@link Param#QUEUE}) are added
      * @return {@code " WHERE ..."}, or empty when every row is claimable
      */
-    public String where(List<Param> params) {
+    public String where() {
         List<String> conditions = new ArrayList<>();
-        spec.queueColumn().ifPresent(column -> {
-            conditions.add(dialect.quote(column) + " = ?");
-            params.add(Param.QUEUE);
-        });
+        spec.queueColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " = ?"));
         spec.dueColumn().ifPresent(column -> conditions.add(
                 "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " <= " + dialect.currentTimestamp() + ")"));
         spec.processedAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
@@ -73,6 +67,19 @@ public final class ClaimClauses {
                 "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " < " + dialect.currentTimestamp() + ")"));
         spec.fifoColumn().ifPresent(group -> conditions.add(headOfGroup(group)));
         return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    }
+
+    /**
+     * What {@link #where()} binds, then what the statement binds after it.
+     *
+     * @param after the statement's parameters after the WHERE clause
+     * @return {@link Param#QUEUE} with a queue column, then {@code after}
+     */
+    public List<Param> params(Param... after) {
+        List<Param> params = new ArrayList<>();
+        spec.queueColumn().ifPresent(column -> params.add(Param.QUEUE));
+        params.addAll(List.of(after));
+        return params;
     }
 
     /** @return {@code " ORDER BY "} priority, due, id: the claim order */

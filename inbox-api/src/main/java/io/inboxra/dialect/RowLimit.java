@@ -23,7 +23,12 @@ public record RowLimit(String beforeColumns, String afterOrder) {
     /** {@code SELECT TOP (?) ...}: SQL Server. */
     public static final RowLimit TOP = new RowLimit("TOP (?) ", "");
 
-    /** Checks that the limit has one {@code ?}, in one of its two places. */
+    /**
+     * Checks that the limit has one {@code ?}, in one of its two places.
+     *
+     * @param beforeColumns written right after {@code SELECT}, or empty
+     * @param afterOrder written after the {@code ORDER BY}, or empty
+     */
     public RowLimit {
         long placeholders = (beforeColumns + afterOrder).chars().filter(c -> c == '?').count();
         if (placeholders != 1) {

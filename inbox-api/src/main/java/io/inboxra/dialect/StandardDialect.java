@@ -1,6 +1,5 @@
 package io.inboxra.dialect;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -96,10 +95,9 @@ public abstract class StandardDialect implements Dialect {
     /** One claimable row, or none: read without locks. */
     @Override
     public Optional<Statement> probe(TableSpec spec) {
-        List<Param> params = new ArrayList<>();
-        String where = clauses(spec).where(params);
+        ClaimClauses clauses = clauses(spec);
         return Optional.of(new Statement("SELECT " + rowLimit().beforeColumns(1) + "1 FROM " + table(spec) + " h"
-                + where + rowLimit().afterOrder(1), params));
+                + clauses.where() + rowLimit().afterOrder(1), clauses.params()));
     }
 
     /**
@@ -110,11 +108,10 @@ public abstract class StandardDialect implements Dialect {
      */
     public Statement recheck(TableSpec spec) {
         ClaimClauses clauses = clauses(spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.ID);
+        String where = clauses.where();
         return new Statement("SELECT " + clauses.columns() + " FROM " + table(spec) + " h"
-                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?", params);
+                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?",
+                clauses.params(Param.ID));
     }
 
     /**

@@ -92,12 +92,12 @@ public abstract class StandardRowLock extends StandardDialect implements RowLock
         List<Param> params = new ArrayList<>();
         if (limit.bindsFirst()) {
             params.add(Param.LIMIT);
-        }
-        String where = clauses.where(params);
-        if (!limit.bindsFirst()) {
-            params.add(Param.LIMIT);
+            params.addAll(clauses.params());
+        } else {
+            params.addAll(clauses.params(Param.LIMIT));
         }
         return new Statement("SELECT " + limit.beforeColumns() + columns + " FROM " + table(spec) + " h"
-                + locking.tableHints() + where + clauses.orderBy() + limit.afterOrder() + locking.clause(), params);
+                + locking.tableHints() + clauses.where() + clauses.orderBy() + limit.afterOrder() + locking.clause(),
+                params);
     }
 }

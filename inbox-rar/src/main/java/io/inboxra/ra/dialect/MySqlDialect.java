@@ -99,16 +99,13 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
         ClaimClauses clauses = clauses(spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
         String key = spec.fifoColumn().map(g -> lockName(spec, "g", quote(g))).orElseGet(
                 () -> lockName(spec, "k", clauses.advisoryKey()));
         // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", " + key + " AS "
-                + Label.KEY + " FROM " + table(spec) + " h" + where + clauses.orderBy() + " LIMIT "
-                + ADVISORY_CANDIDATES + ") candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?", params);
+                + Label.KEY + " FROM " + table(spec) + " h" + clauses.where() + clauses.orderBy() + " LIMIT "
+                + ADVISORY_CANDIDATES + ") candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?", clauses.params(Param.LIMIT));
     }
 
     @Override

@@ -55,15 +55,12 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
     public Statement lockClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ROW_LOCK);
         ClaimClauses clauses = clauses(spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
         // The LIMIT subquery locks first (the claimed table's rows only, never a FIFO group's subquery);
         // the guard is tried only on the rows it returns (a try never waits).
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + " FROM " + table(spec)
-                + " h" + where + clauses.orderBy() + " LIMIT ? FOR UPDATE" + (spec.isFifo() ? " OF h" : "")
+                + " h" + clauses.where() + clauses.orderBy() + " LIMIT ? FOR UPDATE" + (spec.isFifo() ? " OF h" : "")
                 + " SKIP LOCKED) claimed WHERE pg_try_advisory_xact_lock(" + rowSpace(spec) + ", hashtext((claimed."
-                + Label.ID + ")::text))", params);
+                + Label.ID + ")::text))", clauses.params(Param.LIMIT));
     }
 
     @Override
@@ -72,18 +69,14 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
         ClaimClauses clauses = clauses(spec);
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
         String id = quote(spec.idColumn());
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
-        params.add(Param.LEASE);
         // MATERIALIZED: the planner may not run the LIMIT subquery twice and claim more than asked.
-        return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + " h" + where
+        return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + " h" + clauses.where()
                 + clauses.orderBy() + " LIMIT ? FOR UPDATE OF h SKIP LOCKED),"
                 + " claimed AS (UPDATE " + table(spec) + " SET " + lockedUntil
                 + " = " + later() + " WHERE " + id + " IN (SELECT " + id
                 + " FROM claimable) RETURNING *)"
                 + " SELECT " + clauses.columns() + clauses.group() + ", " + lockedUntil + " AS " + Label.TOKEN
-                + " FROM claimed" + clauses.orderBy(), params);
+                + " FROM claimed" + clauses.orderBy(), clauses.params(Param.LIMIT, Param.LEASE));
     }
 
     @Override
@@ -96,18 +89,15 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
         ClaimClauses clauses = clauses(spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
         // The candidates come from a LIMIT subquery, which the planner never merges into the outer
         // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
         // on rows the claim returns or skips because another session holds them, so no lock leaks.
         // With FIFO groups the lock is the group's: one row of a group in work, whatever its key.
         String key = spec.fifoColumn().map(this::quote).orElseGet(clauses::advisoryKey);
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", hashtext(("
-                + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h" + where
+                + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h" + clauses.where()
                 + clauses.orderBy() + " LIMIT " + ADVISORY_CANDIDATES + ") candidates WHERE pg_try_advisory_lock("
-                + lockSpace(spec) + ", " + Label.KEY + ") LIMIT ?", params);
+                + lockSpace(spec) + ", " + Label.KEY + ") LIMIT ?", clauses.params(Param.LIMIT));
     }
 
     @Override

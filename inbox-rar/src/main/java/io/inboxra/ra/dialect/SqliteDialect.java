@@ -56,10 +56,9 @@ public final class SqliteDialect extends StandardDialect implements Lease {
         String id = quote(spec.idColumn());
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
         List<Param> params = new ArrayList<>(List.of(Param.LEASE));
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
+        params.addAll(clauses.params(Param.LIMIT));
         return new Statement("UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE " + id
-                + " IN (SELECT h." + id + " FROM " + table(spec) + " h" + where + clauses.orderBy() + " LIMIT ?)"
+                + " IN (SELECT h." + id + " FROM " + table(spec) + " h" + clauses.where() + clauses.orderBy() + " LIMIT ?)"
                 + " RETURNING " + clauses.columns() + clauses.group() + ", " + lockedUntil + " AS "
                 + Label.TOKEN, params);
     }
