@@ -32,5 +32,3 @@ DELETE FROM "jobs" WHERE "processed_at" < DATEADD(MILLISECOND, -?, CURRENT_TIMES
 -- binds AGE, LIMIT
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -8,14 +8,6 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt
 SELECT 1 FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "dead_at" IS NULL LIMIT 1
 -- binds nothing
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
 -- settle
 DELETE FROM "jobs" WHERE "id" = ?
 -- binds ID
@@ -29,5 +21,3 @@ UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1 WHE
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -11,14 +11,6 @@
 SELECT 1 FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND "dead_at" IS NULL AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND e."dead_at" IS NULL AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id"))) LIMIT 1
 -- binds QUEUE
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
 -- settle
 UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
 -- binds ID
@@ -36,5 +28,3 @@ DELETE FROM "jobs" WHERE "processed_at" < DATEADD(MILLISECOND, -?, CURRENT_TIMES
 -- binds AGE, LIMIT
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -8,18 +8,8 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h ORDER BY "id" 
 SELECT 1 FROM "jobs" h LIMIT 1
 -- binds nothing
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
 -- settle
 DELETE FROM "jobs" WHERE "id" = ?
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

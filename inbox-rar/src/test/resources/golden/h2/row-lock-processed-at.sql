@@ -8,14 +8,6 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt
 SELECT 1 FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL LIMIT 1
 -- binds nothing
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
 -- settle
 UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
 -- binds ID
@@ -29,5 +21,3 @@ DELETE FROM "jobs" WHERE "processed_at" < DATEADD(MILLISECOND, -?, CURRENT_TIMES
 -- binds AGE, LIMIT
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -8,14 +8,6 @@ SELECT "job_id" AS inbox_id, "body" AS inbox_payload FROM "app"."jobs" h WHERE "
 SELECT 1 FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) LIMIT 1
 -- binds QUEUE
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
 -- settle
 DELETE FROM "app"."jobs" WHERE "job_id" = ?
 -- binds ID
@@ -33,5 +25,3 @@ DELETE FROM "app"."jobs" WHERE "job_id" = ?
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -26,8 +26,6 @@ DELETE FROM `jobs` WHERE `id` = ?
 
 -- inDoubtBranches: none
 
--- rollbackBranch: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`priority`, `id`)
 -- binds nothing

@@ -18,8 +18,6 @@ DELETE FROM `jobs` WHERE `id` = ?
 
 -- inDoubtBranches: none
 
--- rollbackBranch: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

@@ -38,8 +38,6 @@ DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ?
 
 -- inDoubtBranches: none
 
--- rollbackBranch: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `due_at`, `id`)
 -- binds nothing

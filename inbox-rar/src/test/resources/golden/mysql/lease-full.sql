@@ -38,8 +38,6 @@ DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 10
 
 -- inDoubtBranches: none
 
--- rollbackBranch: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
 -- binds nothing

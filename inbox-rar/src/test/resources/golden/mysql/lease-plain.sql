@@ -26,8 +26,6 @@ DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ?
 
 -- inDoubtBranches: none
 
--- rollbackBranch: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

@@ -8,22 +8,6 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt
 SELECT 1 FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `dead_at` IS NULL LIMIT 1
 -- binds nothing
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
--- sessionId
-SELECT CONNECTION_ID()
--- binds nothing
-
--- waiting
-SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 42 AND trx_state = 'LOCK WAIT'
--- binds nothing
-
 -- settle
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
@@ -37,8 +21,6 @@ UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none
 
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`due_at`, `id`)

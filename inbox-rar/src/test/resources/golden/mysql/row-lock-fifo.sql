@@ -16,22 +16,6 @@ SELECT RELEASE_LOCK(CONCAT('inbox.', MD5(CONCAT('jobs:g:', ?))))
 SELECT 1 FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND e.`dead_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) LIMIT 1
 -- binds QUEUE
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
--- sessionId
-SELECT CONNECTION_ID()
--- binds nothing
-
--- waiting
-SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 42 AND trx_state = 'LOCK WAIT'
--- binds nothing
-
 -- settle
 UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ?
 -- binds ID
@@ -49,8 +33,6 @@ DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 10
 -- binds AGE, LIMIT
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none
 
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)

@@ -8,29 +8,11 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h ORDER BY `id` 
 SELECT 1 FROM `jobs` h LIMIT 1
 -- binds nothing
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
--- sessionId
-SELECT CONNECTION_ID()
--- binds nothing
-
--- waiting
-SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 42 AND trx_state = 'LOCK WAIT'
--- binds nothing
-
 -- settle
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none
 
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)

@@ -8,22 +8,6 @@ SELECT `job_id` AS inbox_id, `body` AS inbox_payload FROM `app`.`jobs` h WHERE `
 SELECT 1 FROM `app`.`jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) LIMIT 1
 -- binds QUEUE
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
--- sessionId
-SELECT CONNECTION_ID()
--- binds nothing
-
--- waiting
-SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 42 AND trx_state = 'LOCK WAIT'
--- binds nothing
-
 -- settle
 DELETE FROM `app`.`jobs` WHERE `job_id` = ?
 -- binds ID
@@ -41,8 +25,6 @@ DELETE FROM `app`.`jobs` WHERE `job_id` = ?
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none
 
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `app`.`jobs` (`queue`, `due_at`, `job_id`)

@@ -12,22 +12,6 @@ SELECT pg_advisory_xact_lock(hashtext('jobs:row'), hashtext(?::text))
 SELECT 1 FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "dead_at" IS NULL LIMIT 1
 -- binds nothing
 
--- claimSavepoint
-SAVEPOINT inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TO SAVEPOINT inbox_claimed
--- binds nothing
-
--- sessionId
-SELECT pg_backend_pid()
--- binds nothing
-
--- waiting
-SELECT 1 FROM pg_locks WHERE pid = 42 AND NOT granted
--- binds nothing
-
 -- settle
 DELETE FROM "jobs" WHERE "id" = ?
 -- binds ID
@@ -43,7 +27,3 @@ UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1 WHE
 -- inDoubtBranches
 SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
 -- binds AGE
-
--- rollbackBranch
-ROLLBACK PREPARED 'gid''1'
--- binds nothing

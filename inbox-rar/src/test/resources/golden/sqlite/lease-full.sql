@@ -29,5 +29,3 @@ DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" <
 -- binds AGE, LIMIT
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -17,5 +17,3 @@ DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -11,14 +11,6 @@
 SELECT TOP (1) 1 FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [processed_at] IS NULL AND [dead_at] IS NULL AND NOT EXISTS (SELECT 1 FROM [jobs] e WHERE e.[grp] = h.[grp] AND e.[processed_at] IS NULL AND e.[dead_at] IS NULL AND (e.[priority] < h.[priority] OR (e.[priority] = h.[priority] AND e.[id] < h.[id])))
 -- binds QUEUE
 
--- claimSavepoint
-SAVE TRANSACTION inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TRANSACTION inbox_claimed
--- binds nothing
-
 -- settle
 UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] = ?
 -- binds ID
@@ -35,5 +27,3 @@ UPDATE [jobs] SET [dead_at] = CURRENT_TIMESTAMP WHERE [id] = ?
 -- refused (UNSUPPORTED): this dialect cannot delete processed rows after their retention; remove 'retention'
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -8,18 +8,8 @@ SELECT TOP (?) [id] AS inbox_id, [payload] AS inbox_payload FROM [jobs] h WITH (
 SELECT TOP (1) 1 FROM [jobs] h
 -- binds nothing
 
--- claimSavepoint
-SAVE TRANSACTION inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TRANSACTION inbox_claimed
--- binds nothing
-
 -- settle
 DELETE FROM [jobs] WHERE [id] = ?
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -8,14 +8,6 @@ SELECT TOP (?) [id] AS inbox_id, [payload] AS inbox_payload, [attempts] AS inbox
 SELECT TOP (1) 1 FROM [jobs] h WHERE ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [processed_at] IS NULL
 -- binds nothing
 
--- claimSavepoint
-SAVE TRANSACTION inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TRANSACTION inbox_claimed
--- binds nothing
-
 -- settle
 UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] = ?
 -- binds ID
@@ -28,5 +20,3 @@ UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), [attemp
 -- refused (UNSUPPORTED): this dialect cannot delete processed rows after their retention; remove 'retention'
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

@@ -8,14 +8,6 @@ SELECT TOP (?) [id] AS inbox_id, [payload] AS inbox_payload, [attempts] AS inbox
 SELECT TOP (1) 1 FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP)
 -- binds QUEUE
 
--- claimSavepoint
-SAVE TRANSACTION inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TRANSACTION inbox_claimed
--- binds nothing
-
 -- settle
 DELETE FROM [jobs] WHERE [id] = ?
 -- binds ID
@@ -33,5 +25,3 @@ DELETE FROM [jobs] WHERE [id] = ?
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

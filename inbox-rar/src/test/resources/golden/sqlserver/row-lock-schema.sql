@@ -8,14 +8,6 @@ SELECT TOP (?) [job_id] AS inbox_id, [body] AS inbox_payload FROM [app].[jobs] h
 SELECT TOP (1) 1 FROM [app].[jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP)
 -- binds QUEUE
 
--- claimSavepoint
-SAVE TRANSACTION inbox_claimed
--- binds nothing
-
--- rollbackToClaimSavepoint
-ROLLBACK TRANSACTION inbox_claimed
--- binds nothing
-
 -- settle
 DELETE FROM [app].[jobs] WHERE [job_id] = ?
 -- binds ID
@@ -33,5 +25,3 @@ DELETE FROM [app].[jobs] WHERE [job_id] = ?
 -- binds ID
 
 -- inDoubtBranches: none
-
--- rollbackBranch: none

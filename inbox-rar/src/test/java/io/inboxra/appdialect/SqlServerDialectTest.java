@@ -49,6 +49,11 @@ class SqlServerDialectTest {
                         + " (package com.example.billing); copy the class into the README");
     }
 
+    @Test
+    void theStatementsOfNoTableAreAsWritten() throws Exception {
+        StatementListing.assertGolden(dialect);
+    }
+
     @TestFactory
     List<DynamicTest> everyStatementIsAsWritten() {
         return rowLockCases().stream().map(c -> DynamicTest.dynamicTest(c.name(),

@@ -52,6 +52,23 @@ public final class StatementListing {
     }
 
     /**
+     * @param dialect the dialect
+     * @return the statements of the dialect that no table description shapes, as text
+     */
+    public static String ofDialect(Dialect dialect) {
+        StatementListing listing = new StatementListing();
+        listing.text.append("-- ").append(dialect.name()).append(": the statements of no table\n");
+        listing.add("claimSavepoint", dialect::claimSavepoint);
+        listing.add("rollbackToClaimSavepoint", dialect::rollbackToClaimSavepoint);
+        listing.add("rollbackBranch", dialect.rollbackBranch("gid'1"));
+        if (dialect instanceof LockWaits waits) {
+            listing.add("sessionId", () -> Statement.of(waits.sessionId()));
+            listing.add("waiting", () -> Statement.of(waits.waiting(42)));
+        }
+        return listing.text.toString();
+    }
+
+    /**
      * Compares the dialect's listing for the case with {@code golden/<dialect>/<case>.sql}, or
      * writes that file under {@value #WRITE}.
      *
@@ -59,8 +76,20 @@ public final class StatementListing {
      * @param c the case
      */
     public static void assertGolden(Dialect dialect, GoldenCase c) throws IOException {
-        Path file = ROOT.resolve(dialect.name()).resolve(c.name() + ".sql");
-        String listing = of(dialect, c.spec());
+        assertGolden(dialect, c.name(), of(dialect, c.spec()));
+    }
+
+    /**
+     * Compares the dialect's {@link #ofDialect} listing with {@code golden/<dialect>/dialect.sql}.
+     *
+     * @param dialect the dialect
+     */
+    public static void assertGolden(Dialect dialect) throws IOException {
+        assertGolden(dialect, "dialect", ofDialect(dialect));
+    }
+
+    private static void assertGolden(Dialect dialect, String name, String listing) throws IOException {
+        Path file = ROOT.resolve(dialect.name()).resolve(name + ".sql");
         if (Boolean.getBoolean(WRITE)) {
             Files.createDirectories(file.getParent());
             Files.writeString(file, listing, StandardCharsets.UTF_8);
@@ -85,12 +114,6 @@ public final class StatementListing {
                 add("claimGuard", () -> guard.claimGuard(spec));
             }
             add("probe", dialect.probe(spec));
-            add("claimSavepoint", dialect::claimSavepoint);
-            add("rollbackToClaimSavepoint", dialect::rollbackToClaimSavepoint);
-            if (dialect instanceof LockWaits waits) {
-                add("sessionId", () -> Statement.of(waits.sessionId()));
-                add("waiting", () -> Statement.of(waits.waiting(42)));
-            }
         } else if (form == Form.LEASE) {
             Lease lease = (Lease) dialect;
             if (lease instanceof LeaseInSteps steps) {
@@ -126,7 +149,6 @@ public final class StatementListing {
             add("purge", () -> dialect.purge(spec));
         }
         add("inDoubtBranches", dialect.inDoubtBranches(spec));
-        add("rollbackBranch", dialect.rollbackBranch("gid'1"));
         if (dialect instanceof ClaimOrderIndex index) {
             List<String> columns = new ArrayList<>();
             spec.queueColumn().ifPresent(columns::add);
