@@ -25,8 +25,7 @@ public interface Lease extends Dialect {
     /**
      * Claims up to {@link Param#LIMIT} claimable rows (the subscription's queue, due, unmarked,
      * lease empty or expired) in claim order, writing a lease of {@link Param#LEASE} milliseconds
-     * from the database's clock; returns the rows with their token.
-     *
+     * from the database's clock; returns the rows with their token ({@link Label#TOKEN}),
      * labelled as {@link ClaimClauses#columns()} labels them, with the group
      * ({@link Label#GROUP}) in a table with FIFO groups. A database whose {@code UPDATE} returns
      * no rows claims in three steps instead: {@link LeaseInSteps}.

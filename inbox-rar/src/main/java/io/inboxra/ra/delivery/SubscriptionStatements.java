@@ -61,6 +61,14 @@ public record SubscriptionStatements(
     private static final Logger LOG = System.getLogger(SubscriptionStatements.class.getName());
 
     /**
+     * @return whether the lease claim runs in steps ({@link LeaseInSteps}): {@link #claim} selects
+     *         the ids, then {@link #leaseWrite} and {@link #leaseRead} take each row
+     */
+    public boolean leaseInSteps() {
+        return leaseWrite.isPresent();
+    }
+
+    /**
      * @param dialect the subscription's dialect, with the capability of the table's form
      * @param spec the checked table description
      * @param settings the subscription's settings: its name, retention and retries
