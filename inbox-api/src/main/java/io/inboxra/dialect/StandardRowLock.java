@@ -27,7 +27,8 @@ import java.util.List;
  * }
  * }</pre>
  *
- * A table with FIFO groups is refused unless the dialect has a {@link #fifoGuard}.
+ * (SQL Server also spells its savepoints otherwise: {@link #claimSavepoint()}.) A table with
+ * FIFO groups is refused unless the dialect has a {@link #fifoGuard}.
  */
 public abstract class StandardRowLock extends StandardDialect implements RowLock {
 
