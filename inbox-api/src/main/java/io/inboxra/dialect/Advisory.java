@@ -13,14 +13,14 @@ public interface Advisory extends Dialect {
     /**
      * Takes the advisory lock of, and returns, up to {@link Param#LIMIT} claimable rows in claim
      * order, skipping rows whose lock another session holds; each returned row carries its key
-     * ({@link ClaimShape#KEY}).
+     * ({@link Label#KEY}), its columns labelled as {@link ClaimClauses#columns()} labels them, and
+     * the group ({@link Label#GROUP}) in a table with FIFO groups.
      *
      * @param spec the table
-     * @param shape what each returned row holds (plus the key)
      * @return the claim
      * @throws StatementException {@link StatementException.Kind#FORM_MISMATCH} for a table in another form
      */
-    Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException;
+    Statement advisoryClaim(TableSpec spec) throws StatementException;
 
     /**
      * Reads the row {@link Param#ID} afresh, as {@link #advisoryClaim} labels it (without the key),

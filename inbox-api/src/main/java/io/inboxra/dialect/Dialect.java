@@ -12,22 +12,20 @@ import java.util.Set;
  * validation.
  *
  * <p>The defaults are standard SQL; a dialect overrides what its database spells otherwise.
- * A dialect of the application's own is named by class name in the {@code dialect}
- * property and needs a public no-argument constructor:
+ * {@link StandardDialect} and {@link StandardRowLock} write the claims from the claim rules
+ * ({@link ClaimClauses}), so a dialect of its own overrides only its database's spelling. A
+ * dialect of the application's own is named by class name in the {@code dialect} property and
+ * needs a public no-argument constructor:
  *
  * <pre>{@code
- * public class SqlServerDialect implements RowLock {
+ * public class SqlServerDialect extends StandardRowLock {
  *     public String name() { return "sqlserver"; }
  *     public String quote(String identifier) { return "[" + identifier + "]"; }
- *     public Statement lockClaim(TableSpec spec, ClaimShape shape) throws StatementException {
- *         if (spec.isFifo()) {
- *             throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, name(),
- *                     "SQL Server dialect keeps no FIFO groups; remove fifoColumn");
- *         }
- *         return Statement.of("SELECT TOP (?) [id] AS inbox_id, [payload] AS inbox_payload"
- *                 + " FROM " + table(spec) + " WITH (UPDLOCK, READPAST, ROWLOCK) ORDER BY [id]",
- *                 Param.LIMIT);
- *     }
+ *     protected String later() { return "DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)"; }
+ *     protected RowLimit rowLimit() { return RowLimit.TOP; }
+ *     protected RowLocking rowLocking(TableSpec spec) { return RowLocking.tableHints(" WITH (UPDLOCK, READPAST, ROWLOCK)"); }
+ *     public Statement claimSavepoint() { return Statement.of("SAVE TRANSACTION inbox_claimed"); }
+ *     public Statement rollbackToClaimSavepoint() { return Statement.of("ROLLBACK TRANSACTION inbox_claimed"); }
  * }
  * }</pre>
  */
@@ -192,7 +190,7 @@ public interface Dialect {
      * The adapter's own in-doubt branches: the prepared, undecided XA branches of this database
      * that claimed rows of the table (locked, updated or deleted existing rows) and were
      * prepared more than {@link Param#AGE} milliseconds ago, one per row labelled
-     * {@link ClaimShape#BRANCH}; the adapter rolls them back ({@link #rollbackBranch}), never in
+     * {@link Label#BRANCH}; the adapter rolls them back ({@link #rollbackBranch}), never in
      * the first {@code inDoubtTimeout} after activation. A branch that only inserted into the
      * table, or holds nothing of it, is not the adapter's and must not be returned: a producer's
      * prepared insert, or an MDB's own branch, is the transaction manager's to decide. Empty
@@ -210,10 +208,31 @@ public interface Dialect {
      * The statement that rolls back one in-doubt branch {@link #inDoubtBranches} found.
      *
      * @param branch the branch, as the query returned it
-     * @return the statement (run outside a transaction)
+     * @return the statement (run outside a transaction; it binds nothing), or empty where the
+     *         dialect finds no in-doubt branches
      */
-    default Optional<String> rollbackBranch(String branch) {
+    default Optional<Statement> rollbackBranch(String branch) {
         return Optional.empty();
+    }
+
+    /**
+     * Marks the row lock claim's point in the delivery's transaction: a delivery that fails rolls
+     * back to it, keeping the claim's locks, and records its failure before anyone can claim the row.
+     *
+     * @return {@code SAVEPOINT inbox_claimed} by default (SQL Server: {@code SAVE TRANSACTION inbox_claimed})
+     */
+    default Statement claimSavepoint() {
+        return Statement.of("SAVEPOINT inbox_claimed");
+    }
+
+    /**
+     * Rolls the delivery's transaction back to {@link #claimSavepoint()}.
+     *
+     * @return {@code ROLLBACK TO SAVEPOINT inbox_claimed} by default (SQL Server:
+     *         {@code ROLLBACK TRANSACTION inbox_claimed})
+     */
+    default Statement rollbackToClaimSavepoint() {
+        return Statement.of("ROLLBACK TO SAVEPOINT inbox_claimed");
     }
 
     /**

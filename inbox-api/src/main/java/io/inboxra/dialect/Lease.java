@@ -1,14 +1,12 @@
 package io.inboxra.dialect;
 
-import java.util.Optional;
-
 /**
  * The lease form of a dialect: a claim that writes an expiry into each row it takes.
  *
  * <p>Selected by a {@code lockedUntilColumn}. A short transaction of its own claims up to
  * {@link Param#LIMIT} rows whose lease is empty or has run out, writes
  * {@code locked_until = now + lease} from the database's clock, and returns the value written
- * (the delivery's fencing token, labelled {@link ClaimShape#TOKEN}). While the handler runs the
+ * (the delivery's fencing token, labelled {@link Label#TOKEN}). While the handler runs the
  * lease is extended; the settlement ({@link Dialect#settle}) matches only the row whose token
  * is still the one written, so a delivery that lost its lease cannot settle.
  *
@@ -27,19 +25,21 @@ public interface Lease extends Dialect {
     /**
      * Claims up to {@link Param#LIMIT} claimable rows (the subscription's queue, due, unmarked,
      * lease empty or expired) in claim order, writing a lease of {@link Param#LEASE} milliseconds
-     * from the database's clock; returns the rows with their token.
+     * from the database's clock; returns the rows with their token ({@link Label#TOKEN}),
+     * labelled as {@link ClaimClauses#columns()} labels them, with the group
+     * ({@link Label#GROUP}) in a table with FIFO groups. A database whose {@code UPDATE} returns
+     * no rows claims in three steps instead: {@link LeaseInSteps}.
      *
      * @param spec the table
-     * @param shape what each returned row holds (plus the token)
      * @return the claim
      * @throws StatementException {@link StatementException.Kind#FORM_MISMATCH} for a table in another form
      */
-    Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException;
+    Statement leaseClaim(TableSpec spec) throws StatementException;
 
     /**
      * Extends the lease of the row {@link Param#ID} whose token is {@link Param#TOKEN} to
-     * {@link Param#LEASE} milliseconds from now, returning the new token ({@link ClaimShape#TOKEN});
-     * no row when the lease was lost.
+     * {@link Param#LEASE} milliseconds from now, returning the new token ({@link Label#TOKEN});
+     * no row when the lease was lost ({@link LeaseInSteps}: no result, the token is read back).
      *
      * @param spec the table
      * @return the statement
@@ -54,29 +54,4 @@ public interface Lease extends Dialect {
      * @return the statement
      */
     Statement releaseLease(TableSpec spec);
-
-    /**
-     * For databases whose {@code UPDATE} returns no rows (MySQL, MariaDB, H2): the claim is then
-     * three steps in one short transaction. {@link #leaseClaim} with {@link ClaimShape#IDS}
-     * selects the claimable ids under lock; this statement writes one row's lease
-     * ({@link Param#LEASE}, {@link Param#ID}); {@link #leaseRead} reads it back with its token.
-     * {@link #extendLease} then returns no row either, and the token is read back the same way.
-     *
-     * @param spec the table
-     * @return the statement, or empty where {@link #leaseClaim} returns the rows it writes
-     */
-    default Optional<Statement> leaseWrite(TableSpec spec) {
-        return Optional.empty();
-    }
-
-    /**
-     * With {@link #leaseWrite}: reads the row {@link Param#ID} with its token, labelled as a claim
-     * in {@link ClaimShape#ROLES} returns it.
-     *
-     * @param spec the table
-     * @return the statement, or empty where claims return their rows themselves
-     */
-    default Optional<Statement> leaseRead(TableSpec spec) {
-        return Optional.empty();
-    }
 }

@@ -18,7 +18,7 @@ public enum Param {
     TOKEN,
     /** The lease length in milliseconds, as a {@code long}: the database adds it to its own clock. */
     LEASE,
-    /** The advisory lock key the claim returned ({@link ClaimShape#KEY}). */
+    /** The advisory lock key the claim returned ({@link Label#KEY}). */
     KEY,
     /** An age in milliseconds, as a {@code long} (how old an in-doubt branch, or a retained row, must be). */
     AGE,
@@ -26,7 +26,7 @@ public enum Param {
     DELAY,
     /** Why a row is dead-lettered: the listener's reason or the last error, as text. */
     REASON,
-    /** A FIFO group's value, as the claim returned it ({@link ClaimShape#GROUP}). */
+    /** A FIFO group's value, as the claim returned it ({@link Label#GROUP}). */
     GROUP,
     /** Which delivery of the row this is, counting from 1, as an {@code int}. */
     ATTEMPT

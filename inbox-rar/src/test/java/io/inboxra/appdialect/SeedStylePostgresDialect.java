@@ -1,6 +1,6 @@
 package io.inboxra.appdialect;
 
-import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.Label;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.Statement;
@@ -19,14 +19,14 @@ public class SeedStylePostgresDialect implements RowLock {
     }
 
     @Override
-    public Statement lockClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+    public Statement lockClaim(TableSpec spec) throws StatementException {
         // This claim keeps no group in order.
         if (spec.isFifo()) {
             throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, name(),
                     "this dialect keeps no FIFO groups; remove 'fifoColumn'");
         }
-        return Statement.of("SELECT " + quote(spec.idColumn()) + " AS " + ClaimShape.ID + ", "
-                + quote(spec.payloadColumn()) + " AS " + ClaimShape.PAYLOAD + " FROM " + table(spec)
+        return Statement.of("SELECT " + quote(spec.idColumn()) + " AS " + Label.ID + ", "
+                + quote(spec.payloadColumn()) + " AS " + Label.PAYLOAD + " FROM " + table(spec)
                 + " ORDER BY " + quote(spec.idColumn()) + " LIMIT ? FOR UPDATE SKIP LOCKED", Param.LIMIT);
     }
 }

@@ -1,7 +1,6 @@
 package io.inboxra.ra;
 
 import io.inboxra.Outcome;
-import io.inboxra.dialect.ClaimShape;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
@@ -59,7 +58,7 @@ class MariaDbTest {
     void anEmptyClaimHeldOpenBlocksNoProducer() throws Exception {
         String table = inbox();
         Statement claim = new MariaDbDialect().lockClaim(TableSpec.builder(table).queueColumn("queue")
-                .dueColumn("due_at").priorityColumn("priority").build(), ClaimShape.ROLES);
+                .dueColumn("due_at").priorityColumn("priority").build());
         try (Connection claimer = DB.connect(); Connection producer = DB.connect()) {
             claimer.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
             claimer.setAutoCommit(false);

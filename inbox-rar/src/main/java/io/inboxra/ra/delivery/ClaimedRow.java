@@ -1,6 +1,6 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.Label;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
@@ -32,7 +32,7 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
     }
 
     /**
-     * Where a claim's result has each role's column ({@link ClaimShape#ROLES} labels), read once
+     * Where a claim's result has each role's column ({@link Label} labels), read once
      * per statement from the result's metadata rather than once per row.
      */
     record Layout(int id, int payload, boolean binaryPayload, int attempt, int token, int key, int group) {
@@ -42,20 +42,20 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
             boolean binary = false;
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 switch (meta.getColumnLabel(i).toLowerCase(Locale.ROOT)) {
-                    case ClaimShape.ID -> id = i;
-                    case ClaimShape.PAYLOAD -> {
+                    case Label.ID -> id = i;
+                    case Label.PAYLOAD -> {
                         payload = i;
                         binary = isBinary(meta.getColumnType(i));
                     }
-                    case ClaimShape.ATTEMPT -> attempt = i;
-                    case ClaimShape.TOKEN -> token = i;
-                    case ClaimShape.KEY -> key = i;
-                    case ClaimShape.GROUP -> group = i;
+                    case Label.ATTEMPT -> attempt = i;
+                    case Label.TOKEN -> token = i;
+                    case Label.KEY -> key = i;
+                    case Label.GROUP -> group = i;
                     default -> { }
                 }
             }
             if (id == 0) {
-                throw new SQLException("the claim returned no column labelled " + ClaimShape.ID);
+                throw new SQLException("the claim returned no column labelled " + Label.ID);
             }
             return new Layout(id, payload, binary, attempt, token, key, group);
         }

@@ -75,7 +75,7 @@ final class InDoubtResolver extends TimerTask {
 
     private void rollBack(WorkerConnection c, String branch) {
         try {
-            c.execute(context.dialect().rollbackBranch(branch).orElseThrow());
+            c.execute(context.dialect().rollbackBranch(branch).orElseThrow().sql());
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': rolled back the in-doubt"
                     + " branch " + branch + ", prepared more than " + timeout + " ago, which claimed rows of table '"
                     + context.settings().table().table() + "'; its rows return and are delivered again");

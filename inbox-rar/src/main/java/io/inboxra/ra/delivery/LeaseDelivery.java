@@ -95,13 +95,13 @@ final class LeaseDelivery implements FormDelivery {
 
     /** One statement where the database returns what it writes; else ids under lock, each lease written and read back. */
     private List<ClaimedRow> claim(WorkerConnection c) throws SQLException {
-        if (statements.leaseWrite().isEmpty()) {
+        if (!statements.leaseInSteps()) {
             return c.claim(statements.claim(), bindings);
         }
         return c.inTransaction(tx -> {
             List<ClaimedRow> rows = new ArrayList<>();
             for (ClaimedRow id : tx.claim(statements.claim(), bindings)) {
-                tx.update(statements.leaseWrite().get(), bindings.row(id));
+                tx.update(statements.leaseWrite().orElseThrow(), bindings.row(id));
                 rows.addAll(tx.claim(statements.leaseRead().orElseThrow(), bindings.row(id)));
             }
             return rows;

@@ -69,7 +69,7 @@ final class LeaseHeartbeat implements Runnable {
     private Object extend(WorkerConnection c) throws SQLException {
         SubscriptionStatements statements = context.statements();
         Bindings current = bindings.row(row.withToken(token));
-        if (statements.leaseRead().isEmpty()) {
+        if (!statements.leaseInSteps()) {
             return c.first(statements.extendLease().orElseThrow(), current);
         }
         // Where an UPDATE returns nothing, the new token is read back; the lease is held, so it is this one.

@@ -21,15 +21,14 @@ import javax.transaction.xa.XAException;
  */
 final class RowLockDelivery implements FormDelivery {
 
-    private static final String SAVEPOINT = "SAVEPOINT inbox_claimed";
-    private static final String ROLLBACK_TO_SAVEPOINT = "ROLLBACK TO SAVEPOINT inbox_claimed";
-
     private final DeliveryContext context;
     private final SubscriptionStatements statements;
     private final Settlement settlement;
     private final Endpoints endpoints;
     private final Bindings bindings;
     private final boolean recordsFailures;
+    private final String savepoint;
+    private final String rollbackToSavepoint;
     private WorkerConnection connection;
     private DeliveryBranch<WorkerConnection> branch;
     private boolean idle = true;
@@ -41,6 +40,8 @@ final class RowLockDelivery implements FormDelivery {
         this.endpoints = context.endpoints();
         this.bindings = context.bindings().limit(1);
         this.recordsFailures = settlement.recordsFailures();
+        this.savepoint = context.dialect().claimSavepoint().sql();
+        this.rollbackToSavepoint = context.dialect().rollbackToClaimSavepoint().sql();
     }
 
     @Override
@@ -80,7 +81,7 @@ final class RowLockDelivery implements FormDelivery {
                 }
                 Failure failure = new Failure(claimed);
                 if (recordsFailures) {
-                    branch.run(w -> w.execute(SAVEPOINT));
+                    branch.run(w -> w.execute(savepoint));
                     branch.recordFailuresWith(failure);
                 }
                 ListenerEndpoint.Invocation invocation = endpoint.invoke(claimed);
@@ -154,7 +155,7 @@ final class RowLockDelivery implements FormDelivery {
 
         @Override
         public boolean inBranch(WorkerConnection c) throws SQLException {
-            c.execute(ROLLBACK_TO_SAVEPOINT);
+            c.execute(rollbackToSavepoint);
             return settlement.recordFailure(c, row, error);
         }
 
@@ -177,7 +178,7 @@ final class RowLockDelivery implements FormDelivery {
                     return Result.EMPTY;
                 }
                 if (recordsFailures) {
-                    c.execute(SAVEPOINT);
+                    c.execute(savepoint);
                 }
                 ListenerEndpoint.Invocation invocation = endpoint.invoke(row.get());
                 String error = invocation.error();
@@ -194,7 +195,7 @@ final class RowLockDelivery implements FormDelivery {
                 }
                 if (!committed && recordsFailures) {
                     // The lock is still ours: the failure is counted before anyone else can claim the row.
-                    c.execute(ROLLBACK_TO_SAVEPOINT);
+                    c.execute(rollbackToSavepoint);
                     settlement.recordFailure(c, row.get(), error == null ? "not settled" : error);
                 }
                 local.commit();

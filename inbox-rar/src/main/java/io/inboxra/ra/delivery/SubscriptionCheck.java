@@ -58,11 +58,8 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form());
             TableSpec table = TableCheck.check(connection, settings.table());
-            if (dialect instanceof io.inboxra.ra.dialect.MySqlDialect) {
-                ClaimIndexCheck.check(settings.name(), connection, dialect, table);
-            }
-            return new SubscriptionCheck(dataSource, dialect,
-                    SubscriptionStatements.of(dialect, table, settings.retention().isPresent()));
+            ClaimIndexCheck.check(settings.name(), connection, dialect, table);
+            return new SubscriptionCheck(dataSource, dialect, SubscriptionStatements.of(dialect, table, settings));
         } catch (SQLException e) {
             throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the database at "
                     + settings.dataSource().describe() + " cannot be reached to check table '"

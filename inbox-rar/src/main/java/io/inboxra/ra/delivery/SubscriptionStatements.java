@@ -1,15 +1,20 @@
 package io.inboxra.ra.delivery;
 
 import io.inboxra.dialect.Advisory;
-import io.inboxra.dialect.ClaimShape;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 
+import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.dialect.RowClaimGuard;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,8 +29,9 @@ import java.util.Optional;
  * @param probe the row lock form's idle check, when the dialect has one
  * @param fifoGuard the row lock form's FIFO group guard (with FIFO groups)
  * @param fifoRelease the release of a FIFO guard that outlives its transaction
- * @param leaseWrite the lease written row by row, where claims return no rows
- * @param leaseRead the row read back with its token, where claims return no rows
+ * @param leaseWrite the lease written row by row, for a dialect that claims leases in steps
+ *        ({@link LeaseInSteps}; the claim is then its first step, the ids)
+ * @param leaseRead the row read back with its token, for a dialect that claims leases in steps
  * @param extendLease the lease form's heartbeat
  * @param releaseLease the lease form's release of a row not delivered
  * @param recheck the advisory form's check after locking
@@ -52,55 +58,88 @@ public record SubscriptionStatements(
         Optional<Statement> inDoubtBranches,
         Optional<Statement> claimGuard) {
 
+    private static final Logger LOG = System.getLogger(SubscriptionStatements.class.getName());
+
+    /**
+     * @return whether the lease claim runs in steps ({@link LeaseInSteps}): {@link #claim} selects
+     *         the ids, then {@link #leaseWrite} and {@link #leaseRead} take each row
+     */
+    public boolean leaseInSteps() {
+        return leaseWrite.isPresent();
+    }
+
     /**
      * @param dialect the subscription's dialect, with the capability of the table's form
      * @param spec the checked table description
-     * @param retention whether the subscription deletes processed rows after a retention
+     * @param settings the subscription's settings: its name, retention and retries
      * @return the statements
      * @throws StatementException when the dialect cannot build one the description needs
      */
-    /** A dialect that cannot reschedule still serves a table with a due column; it records no failures then. */
-    private static Optional<Statement> reschedule(Dialect dialect, TableSpec spec) throws StatementException {
-        try {
-            return Optional.of(dialect.reschedule(spec));
-        } catch (StatementException e) {
-            if (e.kind() == StatementException.Kind.UNSUPPORTED) {
-                return Optional.empty();
-            }
-            throw e;
-        }
-    }
-
-    public static SubscriptionStatements of(Dialect dialect, TableSpec spec, boolean retention)
+    public static SubscriptionStatements of(Dialect dialect, TableSpec spec, SubscriptionSettings settings)
             throws StatementException {
         Form form = spec.form();
+        LeaseInSteps steps = form == Form.LEASE && dialect instanceof LeaseInSteps s ? s : null;
         Statement claim = switch (form) {
-            case ROW_LOCK -> ((RowLock) dialect).lockClaim(spec, ClaimShape.ROLES);
-            case LEASE -> ((Lease) dialect).leaseClaim(spec, ClaimShape.ROLES);
-            case ADVISORY -> ((Advisory) dialect).advisoryClaim(spec, ClaimShape.ROLES);
+            case ROW_LOCK -> ((RowLock) dialect).lockClaim(spec);
+            case LEASE -> steps != null ? steps.leaseIds(spec) : ((Lease) dialect).leaseClaim(spec);
+            case ADVISORY -> ((Advisory) dialect).advisoryClaim(spec);
         };
-        Optional<Statement> reschedule = spec.dueColumn().isPresent() ? reschedule(dialect, spec) : Optional.empty();
+        Optional<Statement> reschedule = spec.dueColumn().isPresent()
+                ? reschedule(dialect, spec, settings) : Optional.empty();
         List<Statement> deadLetter = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()
                 ? dialect.deadLetter(spec) : List.of();
         boolean guarded = spec.isFifo() && form == Form.ROW_LOCK;
         Optional<Statement> fifoGuard = guarded ? dialect.fifoGuard(spec) : Optional.empty();
         Optional<Statement> fifoRelease = guarded ? dialect.fifoRelease(spec) : Optional.empty();
-        Optional<Statement> purge = retention ? Optional.of(dialect.purge(spec)) : Optional.empty();
+        Optional<Statement> purge = settings.retention().isPresent() ? Optional.of(dialect.purge(spec)) : Optional.empty();
         Lease lease = form == Form.LEASE ? (Lease) dialect : null;
         Advisory advisory = form == Form.ADVISORY ? (Advisory) dialect : null;
         return new SubscriptionStatements(claim, dialect.settle(spec), reschedule, deadLetter,
                 form == Form.ROW_LOCK ? dialect.probe(spec) : Optional.empty(),
                 fifoGuard,
                 fifoRelease,
-                lease == null ? Optional.empty() : lease.leaseWrite(spec),
-                lease == null ? Optional.empty() : lease.leaseRead(spec),
+                steps == null ? Optional.empty() : Optional.of(steps.leaseWrite(spec)),
+                steps == null ? Optional.empty() : Optional.of(steps.leaseRead(spec)),
                 lease == null ? Optional.empty() : Optional.of(lease.extendLease(spec)),
                 lease == null ? Optional.empty() : Optional.of(lease.releaseLease(spec)),
                 advisory == null ? Optional.empty() : Optional.of(advisory.recheck(spec)),
                 advisory == null ? Optional.empty() : Optional.of(advisory.unlock(spec)),
                 purge,
                 dialect.inDoubtBranches(spec),
-                form == Form.ROW_LOCK && dialect instanceof io.inboxra.ra.dialect.RowClaimGuard guard
+                form == Form.ROW_LOCK && dialect instanceof RowClaimGuard guard
                         ? Optional.of(guard.claimGuard(spec)) : Optional.empty());
+    }
+
+    /**
+     * A dialect that cannot reschedule (a table with a due column) fails the activation where the
+     * subscription counts attempts ('attemptColumn', 'maxAttempts'): they would never be counted.
+     * Otherwise the subscription runs without, and says once what that means.
+     */
+    private static Optional<Statement> reschedule(Dialect dialect, TableSpec spec, SubscriptionSettings settings)
+            throws StatementException {
+        try {
+            return Optional.of(dialect.reschedule(spec));
+        } catch (StatementException e) {
+            if (e.kind() != StatementException.Kind.UNSUPPORTED) {
+                throw e;
+            }
+            String fix = "implement reschedule(TableSpec) in " + dialect.getClass().getName()
+                    + " (or extend io.inboxra.dialect.StandardDialect, which writes it from the database's clock)";
+            if (spec.attemptColumn().isPresent() || settings.maxAttempts().isPresent()) {
+                String counted = spec.attemptColumn().map(a -> " in 'attemptColumn' ('" + a + "')").orElse("")
+                        + (settings.maxAttempts().isPresent() ? ", dead-lettering rows after 'maxAttempts' ("
+                                + settings.maxAttempts().getAsInt() + ")" : "");
+                throw new StatementException(StatementException.Kind.UNSUPPORTED, dialect.name(),
+                        "it cannot reschedule rows (" + e.getMessage() + "), and the subscription counts failed"
+                        + " deliveries" + counted + ": without reschedule none would be counted. To fix, " + fix
+                        + ", or remove " + (settings.maxAttempts().isPresent() ? "'maxAttempts' and " : "")
+                        + "'attemptColumn'");
+            }
+            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': dialect '" + dialect.name()
+                    + "' cannot reschedule rows (" + e.getMessage() + "): a failed delivery comes back at once,"
+                    + " uncounted, and a listener's retry waits in memory, not by the row's due time. To retry by"
+                    + " the due time, " + fix + ".");
+            return Optional.empty();
+        }
     }
 }

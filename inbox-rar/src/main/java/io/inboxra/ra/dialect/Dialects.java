@@ -6,6 +6,7 @@ import io.inboxra.dialect.Form;
 import java.lang.reflect.InvocationTargetException;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +28,21 @@ public final class Dialects {
             H2Dialect.NAME, H2Dialect::new,
             SqliteDialect.NAME, SqliteDialect::new);
 
+    /** The built-in dialects' default drivers, by which a URL names its data source class. */
+    private static final List<DefaultDriver> DRIVERS = List.of(PostgresDialect.DRIVER, MySqlDialect.DRIVER,
+            MariaDbDialect.DRIVER, H2Dialect.DRIVER, SqliteDialect.DRIVER);
+
     private Dialects() {
+    }
+
+    /**
+     * The data source class of the built-in dialect's driver that accepts the URL.
+     *
+     * @param url a JDBC URL
+     * @return the {@link javax.sql.XADataSource} class name, or empty for a URL no built-in dialect's driver takes
+     */
+    public static Optional<String> xaDataSourceClass(String url) {
+        return DRIVERS.stream().filter(d -> url.startsWith(d.urlPrefix())).map(DefaultDriver::xaDataSource).findFirst();
     }
 
     /**

@@ -1,26 +1,31 @@
 package io.inboxra.ra.dialect;
 
-import io.inboxra.dialect.ClaimShape;
-import io.inboxra.dialect.Form;
-import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.Label;
+import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.StandardRowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * H2 2.2.220 and later (the first with {@code SKIP LOCKED}): the embedded default. Row lock and
- * lease forms; H2's {@code UPDATE} returns no rows, so a lease claim selects ids under lock,
- * writes each lease and reads the row back, in one short transaction.
+ * lease forms. The row lock claim and the lease claim's first two steps are
+ * {@link StandardRowLock}'s ({@code LIMIT ? FOR UPDATE SKIP LOCKED}); H2's {@code UPDATE} returns
+ * no rows, so a lease claim selects ids under lock, writes each lease and reads the row back
+ * ({@link #leaseRead}), in one short transaction. Written here besides: the lease extension and
+ * the retention sweep; the settlement, dead letter, reschedule, probe and lease release are the
+ * standard SQL of {@link io.inboxra.dialect.StandardDialect}.
  */
-public final class H2Dialect extends SkipLockedDialect implements Lease {
+public final class H2Dialect extends StandardRowLock implements LeaseInSteps {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "h2";
+
+    /** The driver that reaches H2 by default. */
+    static final DefaultDriver DRIVER = new DefaultDriver("jdbc:h2:", "org.h2.jdbcx.JdbcDataSource");
 
     @Override
     public String name() {
@@ -33,24 +38,23 @@ public final class H2Dialect extends SkipLockedDialect implements Lease {
     }
 
     @Override
-    public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+    protected String precedes(List<String> first, List<String> second) {
+        return RowValues.precedes("ROW", first, second);
+    }
+
+    @Override
+    public Statement leaseIds(TableSpec spec) throws StatementException {
         if (spec.isFifo()) {
             throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, name(),
                     "this dialect keeps no FIFO groups; remove 'fifoColumn'");
         }
-        return leaseIds(spec);
+        return super.leaseIds(spec);
     }
 
     @Override
-    public Optional<Statement> leaseWrite(TableSpec spec) {
-        return Optional.of(leaseWriteById(spec));
-    }
-
-    @Override
-    public Optional<Statement> leaseRead(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT " + clauses(spec).columns(ClaimShape.ROLES) + ", "
-                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS " + ClaimShape.TOKEN + " FROM " + table(spec)
-                + " WHERE " + quote(spec.idColumn()) + " = ?", Param.ID));
+    public Statement leaseRead(TableSpec spec) {
+        return Statement.of("SELECT " + clauses(spec).columns() + ", " + quote(spec.lockedUntilColumn().orElseThrow())
+                + " AS " + Label.TOKEN + " FROM " + table(spec) + " WHERE " + quote(spec.idColumn()) + " = ?", Param.ID);
     }
 
     @Override

@@ -6,6 +6,9 @@ public final class MariaDbDialect extends MySqlDialect {
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "mariadb";
 
+    /** The driver that reaches MariaDB by default (MySQL Connector/J reaches it too, through {@code jdbc:mysql:}). */
+    static final DefaultDriver DRIVER = new DefaultDriver("jdbc:mariadb:", "org.mariadb.jdbc.MariaDbDataSource");
+
     @Override
     public String name() {
         return NAME;

@@ -1,10 +1,13 @@
 package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Advisory;
-import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.ClaimClauses;
 import io.inboxra.dialect.Form;
-import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.Label;
+import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.RowLocking;
+import io.inboxra.dialect.StandardRowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
@@ -14,15 +17,23 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * MySQL 8.0.1 and later (MySQL Connector/J): all three forms, every statement in this class.
- * MySQL has no {@code RETURNING}: a lease claim selects ids under lock, writes each lease, and
- * reads the row back, in one short transaction. Advisory locks and the FIFO guard are named
- * locks ({@code GET_LOCK(name, 0)}), scoped by table and key, and released explicitly.
+ * MySQL 8.0.1 and later (MySQL Connector/J): all three forms. The row lock claim and the lease
+ * claim's first two steps are {@link StandardRowLock}'s ({@code LIMIT ? FOR UPDATE SKIP LOCKED}),
+ * with the lock clause below. MySQL has no {@code RETURNING}: a lease claim selects ids under
+ * lock, writes each lease, and reads the row back ({@link #leaseRead}), in one short transaction.
+ * Advisory locks and the FIFO guard are named locks ({@code GET_LOCK(name, 0)}), scoped by table
+ * and key, and released explicitly. Written here besides: the advisory claim and unlock, the
+ * retention sweep, the lock waits and the claim index advice; the settlement, dead letter,
+ * reschedule, probe, re-check and lease release are the standard SQL of
+ * {@link io.inboxra.dialect.StandardDialect}.
  */
-public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory, LockWaits {
+public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advisory, LockWaits, ClaimOrderIndex {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "mysql";
+
+    /** The driver that reaches MySQL by default. */
+    static final DefaultDriver DRIVER = new DefaultDriver("jdbc:mysql:", "com.mysql.cj.jdbc.MysqlXADataSource");
 
     private static final int ADVISORY_CANDIDATES = 256;
 
@@ -63,29 +74,20 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory, 
     }
 
     @Override
-    protected String lockClause(TableSpec spec) {
-        // A subquery of a locking read reads without locks: the claim locks the claimed rows only.
-        return " FOR UPDATE SKIP LOCKED";
+    protected RowLocking rowLocking(TableSpec spec) {
+        // A subquery of a locking read reads without locks: the claim locks the claimed rows only
+        // (and MariaDB has no FOR UPDATE OF).
+        return RowLocking.SKIP_LOCKED;
     }
 
     @Override
-    public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
-        return leaseIds(spec);
-    }
-
-    @Override
-    public Optional<Statement> leaseWrite(TableSpec spec) {
-        return Optional.of(leaseWriteById(spec));
-    }
-
-    @Override
-    public Optional<Statement> leaseRead(TableSpec spec) {
+    public Statement leaseRead(TableSpec spec) {
         ClaimClauses clauses = clauses(spec);
         // The token as text, compared as text: MySQL Connector/J drops the microseconds of a bound
         // time value on servers that call themselves 5.5 (MariaDB does), and the fence would never match.
-        return Optional.of(Statement.of("SELECT " + clauses.columns(ClaimShape.ROLES) + clauses.group() + ", CAST("
-                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS CHAR) AS " + ClaimShape.TOKEN + " FROM " + table(spec)
-                + " WHERE " + quote(spec.idColumn()) + " = ?", Param.ID));
+        return Statement.of("SELECT " + clauses.columns() + clauses.group() + ", CAST("
+                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS CHAR) AS " + Label.TOKEN + " FROM " + table(spec)
+                + " WHERE " + quote(spec.idColumn()) + " = ?", Param.ID);
     }
 
     @Override
@@ -94,21 +96,17 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory, 
     }
 
     @Override
-    public Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+    public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
         ClaimClauses clauses = clauses(spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
         String key = spec.fifoColumn().map(g -> lockName(spec, "g", quote(g))).orElseGet(
                 () -> lockName(spec, "k", clauses.advisoryKey()));
         // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
-        return new Statement("SELECT * FROM (SELECT " + clauses.columns(shape) + clauses.group() + ", " + key + " AS "
-                + ClaimShape.KEY + " FROM " + table(spec) + " h" + where + clauses.orderBy() + " LIMIT "
-                + ADVISORY_CANDIDATES + ") candidates WHERE GET_LOCK(" + ClaimShape.KEY + ", 0) = 1 LIMIT ?", params);
+        return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", " + key + " AS "
+                + Label.KEY + " FROM " + table(spec) + " h" + clauses.where() + clauses.orderBy() + " LIMIT "
+                + ADVISORY_CANDIDATES + ") candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?", clauses.params(Param.LIMIT));
     }
-
 
     @Override
     public Statement unlock(TableSpec spec) {
@@ -134,6 +132,18 @@ public class MySqlDialect extends SkipLockedDialect implements Lease, Advisory, 
     @Override
     protected String later() {
         return currentTimestamp() + " + INTERVAL ? * 1000 MICROSECOND";
+    }
+
+    @Override
+    protected String precedes(List<String> first, List<String> second) {
+        return RowValues.precedes("ROW", first, second);
+    }
+
+    @Override
+    public String createClaimIndex(TableSpec spec, List<String> columns) {
+        String[] parts = spec.table().split("\\.");
+        return "CREATE INDEX " + parts[parts.length - 1] + "_claim ON " + table(spec) + " ("
+                + String.join(", ", columns.stream().map(this::quote).toList()) + ")";
     }
 
     /** A named lock, at most 64 characters whatever the key: scoped by the table, hashed. */

@@ -1,10 +1,13 @@
 package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Advisory;
-import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.ClaimClauses;
 import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Label;
 import io.inboxra.dialect.Lease;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.RowLock;
+import io.inboxra.dialect.StandardDialect;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
@@ -13,11 +16,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** PostgreSQL 9.5 and later: all three forms, every statement in this class. */
-public final class PostgresDialect extends SkipLockedDialect implements Lease, Advisory, LockWaits, RowClaimGuard {
+/**
+ * PostgreSQL 9.5 and later: all three forms. Written here: the row lock claim with its row
+ * guard ({@link #lockClaim}, {@link #claimGuard}) and FIFO guard, the lease claim and extension,
+ * the advisory claim and unlock, the retention sweep, the in-doubt branches and their rollback,
+ * and the lock waits. The standard SQL of {@link StandardDialect} serves the rest: the settlement
+ * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
+ * lease release, all from the claim rules of {@link ClaimClauses}.
+ */
+public final class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
+
+    /** The driver that reaches PostgreSQL by default. */
+    static final DefaultDriver DRIVER = new DefaultDriver("jdbc:postgresql:", "org.postgresql.xa.PGXADataSource");
 
     /** How many candidate rows an advisory claim tries to lock, at most. */
     private static final int ADVISORY_CANDIDATES = 256;
@@ -34,49 +47,58 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     }
 
     @Override
-    public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+    protected String precedes(List<String> first, List<String> second) {
+        return RowValues.precedes("ROW", first, second);
+    }
+
+    @Override
+    public Statement lockClaim(TableSpec spec) throws StatementException {
+        requireForm(spec, Form.ROW_LOCK);
+        ClaimClauses clauses = clauses(spec);
+        // The LIMIT subquery locks first (the claimed table's rows only, never a FIFO group's subquery);
+        // the guard is tried only on the rows it returns (a try never waits).
+        return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + " FROM " + table(spec)
+                + " h" + clauses.where() + clauses.orderBy() + " LIMIT ? FOR UPDATE" + (spec.isFifo() ? " OF h" : "")
+                + " SKIP LOCKED) claimed WHERE pg_try_advisory_xact_lock(" + rowSpace(spec) + ", hashtext((claimed."
+                + Label.ID + ")::text))", clauses.params(Param.LIMIT));
+    }
+
+    @Override
+    public Statement leaseClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.LEASE);
         ClaimClauses clauses = clauses(spec);
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
         String id = quote(spec.idColumn());
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
-        params.add(Param.LEASE);
         // MATERIALIZED: the planner may not run the LIMIT subquery twice and claim more than asked.
-        return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + " h" + where
+        return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + " h" + clauses.where()
                 + clauses.orderBy() + " LIMIT ? FOR UPDATE OF h SKIP LOCKED),"
                 + " claimed AS (UPDATE " + table(spec) + " SET " + lockedUntil
                 + " = " + later() + " WHERE " + id + " IN (SELECT " + id
                 + " FROM claimable) RETURNING *)"
-                + " SELECT " + clauses.columns(shape) + clauses.group() + ", " + lockedUntil + " AS " + ClaimShape.TOKEN
-                + " FROM claimed" + clauses.orderBy(), params);
+                + " SELECT " + clauses.columns() + clauses.group() + ", " + lockedUntil + " AS " + Label.TOKEN
+                + " FROM claimed" + clauses.orderBy(), clauses.params(Param.LIMIT, Param.LEASE));
     }
 
     @Override
     public Statement extendLease(TableSpec spec) {
         return Statement.of(extendLeaseUpdate(spec) + " RETURNING " + quote(spec.lockedUntilColumn().orElseThrow())
-                + " AS " + ClaimShape.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
+                + " AS " + Label.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
     }
 
     @Override
-    public Statement advisoryClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+    public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
         ClaimClauses clauses = clauses(spec);
-        List<Param> params = new ArrayList<>();
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
         // The candidates come from a LIMIT subquery, which the planner never merges into the outer
         // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
         // on rows the claim returns or skips because another session holds them, so no lock leaks.
         // With FIFO groups the lock is the group's: one row of a group in work, whatever its key.
         String key = spec.fifoColumn().map(this::quote).orElseGet(clauses::advisoryKey);
-        return new Statement("SELECT * FROM (SELECT " + clauses.columns(shape) + clauses.group() + ", hashtext(("
-                + key + ")::text) AS " + ClaimShape.KEY + " FROM " + table(spec) + " h" + where
+        return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", hashtext(("
+                + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h" + clauses.where()
                 + clauses.orderBy() + " LIMIT " + ADVISORY_CANDIDATES + ") candidates WHERE pg_try_advisory_lock("
-                + lockSpace(spec) + ", " + ClaimShape.KEY + ") LIMIT ?", params);
+                + lockSpace(spec) + ", " + Label.KEY + ") LIMIT ?", clauses.params(Param.LIMIT));
     }
-
 
     @Override
     public Statement unlock(TableSpec spec) {
@@ -108,7 +130,7 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
         // Only the adapter's user's branches (ROLLBACK PREPARED needs that user, or a superuser). The table is scanned
         // only while a branch older than the age exists; a branch that merely key-share locked a row (a
         // foreign key to the inbox) cannot be told from a claim.
-        return Optional.of(Statement.of("SELECT p.gid AS " + ClaimShape.BRANCH + " FROM pg_prepared_xacts p"
+        return Optional.of(Statement.of("SELECT p.gid AS " + Label.BRANCH + " FROM pg_prepared_xacts p"
                 + " WHERE p.database = current_database() AND p.owner = current_user"
                 + " AND p.prepared < now() - ? * interval '1 millisecond'"
                 + " AND EXISTS (SELECT 1 FROM " + table(spec) + " h WHERE h.xmax = p.transaction"
@@ -119,16 +141,8 @@ public final class PostgresDialect extends SkipLockedDialect implements Lease, A
     }
 
     @Override
-    public Optional<String> rollbackBranch(String branch) {
-        return Optional.of("ROLLBACK PREPARED '" + branch.replace("'", "''") + "'");
-    }
-
-    @Override
-    public Statement lockClaim(TableSpec spec, ClaimShape shape) throws StatementException {
-        Statement claim = super.lockClaim(spec, shape);
-        // The LIMIT subquery locks first; the guard is tried only on the rows it returns (a try never waits).
-        return new Statement("SELECT * FROM (" + claim.sql() + ") claimed WHERE pg_try_advisory_xact_lock("
-                + rowSpace(spec) + ", hashtext((claimed." + ClaimShape.ID + ")::text))", claim.params());
+    public Optional<Statement> rollbackBranch(String branch) {
+        return Optional.of(Statement.of("ROLLBACK PREPARED '" + branch.replace("'", "''") + "'"));
     }
 
     @Override

@@ -1,9 +1,11 @@
 package io.inboxra.ra.dialect;
 
-import io.inboxra.dialect.ClaimShape;
+import io.inboxra.dialect.ClaimClauses;
 import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Label;
 import io.inboxra.dialect.Lease;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.StandardDialect;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
@@ -18,12 +20,17 @@ import java.util.List;
  * ({@code YYYY-MM-DD HH:MM:SS.SSS}, which sorts as it reads), so the time columns are
  * {@code TEXT}; the lease's text is its fencing token. SQLite has no XA: its connections take
  * part in the delivery's transaction through a one-phase-only resource
- * ({@link io.inboxra.ra.xa.LocalXaDataSource}).
+ * ({@link io.inboxra.ra.xa.LocalXaDataSource}). Written here: the lease claim and extension and
+ * the retention sweep; the settlement, dead letter, reschedule and lease release are the standard
+ * SQL of {@link StandardDialect}.
  */
-public final class SqliteDialect extends BuiltInDialect implements Lease {
+public final class SqliteDialect extends StandardDialect implements Lease {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "sqlite";
+
+    /** SQLite's driver has no XA data source: a local connection with a one-phase resource. */
+    static final DefaultDriver DRIVER = new DefaultDriver("jdbc:sqlite:", io.inboxra.ra.xa.LocalXaDataSource.class.getName());
 
     private static final String NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
 
@@ -43,24 +50,23 @@ public final class SqliteDialect extends BuiltInDialect implements Lease {
     }
 
     @Override
-    public Statement leaseClaim(TableSpec spec, ClaimShape shape) throws StatementException {
+    public Statement leaseClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.LEASE);
         ClaimClauses clauses = clauses(spec);
         String id = quote(spec.idColumn());
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
         List<Param> params = new ArrayList<>(List.of(Param.LEASE));
-        String where = clauses.where(params);
-        params.add(Param.LIMIT);
+        params.addAll(clauses.params(Param.LIMIT));
         return new Statement("UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE " + id
-                + " IN (SELECT h." + id + " FROM " + table(spec) + " h" + where + clauses.orderBy() + " LIMIT ?)"
-                + " RETURNING " + clauses.columns(shape) + clauses.group() + ", " + lockedUntil + " AS "
-                + ClaimShape.TOKEN, params);
+                + " IN (SELECT h." + id + " FROM " + table(spec) + " h" + clauses.where() + clauses.orderBy() + " LIMIT ?)"
+                + " RETURNING " + clauses.columns() + clauses.group() + ", " + lockedUntil + " AS "
+                + Label.TOKEN, params);
     }
 
     @Override
     public Statement extendLease(TableSpec spec) {
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        return Statement.of(extendLeaseUpdate(spec) + " RETURNING " + lockedUntil + " AS " + ClaimShape.TOKEN,
+        return Statement.of(extendLeaseUpdate(spec) + " RETURNING " + lockedUntil + " AS " + Label.TOKEN,
                 Param.LEASE, Param.ID, Param.TOKEN);
     }
 
@@ -75,7 +81,7 @@ public final class SqliteDialect extends BuiltInDialect implements Lease {
 
     /** SQLite writes row values without the ROW keyword. */
     @Override
-    protected ClaimClauses clauses(TableSpec spec) {
-        return new ClaimClauses(this, spec, "");
+    protected String precedes(List<String> first, List<String> second) {
+        return RowValues.precedes("", first, second);
     }
 }

@@ -2,6 +2,7 @@ package io.inboxra.ra.jdbc;
 
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.TableSpec;
+import io.inboxra.ra.dialect.ClaimOrderIndex;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -16,10 +17,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * On MySQL and MariaDB an {@code ORDER BY} that no index serves makes a locking claim sort
- * every row it scans, and lock them all: claims then wait for each other. At activation this
- * looks for an index whose leading columns are the claim order (queue, priority, due, id) and
- * warns, naming the index to create, when there is none.
+ * Where a dialect says so ({@link ClaimOrderIndex}: MySQL and MariaDB), an {@code ORDER BY} that
+ * no index serves makes a locking claim sort every row it scans, and lock them all: claims then
+ * wait for each other. At activation this looks for an index whose leading columns are the claim
+ * order (queue, priority, due, id) and warns, naming the index to create, when there is none.
  */
 public final class ClaimIndexCheck {
 
@@ -33,10 +34,13 @@ public final class ClaimIndexCheck {
      * @param connection a connection to the database
      * @param dialect the subscription's dialect, to write the statement in
      * @param spec the checked table description
-     * @return whether an index serves the claim order (false: a warning was logged)
+     * @return whether an index serves the claim order, or the dialect needs none (false: a warning was logged)
      */
     public static boolean check(String subscription, Connection connection, Dialect dialect, TableSpec spec)
             throws SQLException {
+        if (!(dialect instanceof ClaimOrderIndex advice)) {
+            return true;
+        }
         List<String> order = new ArrayList<>();
         spec.queueColumn().ifPresent(order::add);
         spec.priorityColumn().ifPresent(order::add);
@@ -63,8 +67,7 @@ public final class ClaimIndexCheck {
                 return true;
             }
         }
-        String create = "CREATE INDEX " + parts[parts.length - 1] + "_claim ON " + dialect.table(spec) + " ("
-                + String.join(", ", order.stream().map(dialect::quote).toList()) + ")";
+        String create = advice.createClaimIndex(spec, order);
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': no index of table '" + spec.table()
                 + "' serves the claim order (" + String.join(", ", order) + "); every claim will lock all the rows it"
                 + " scans and claims will wait for each other. Create one: " + create);

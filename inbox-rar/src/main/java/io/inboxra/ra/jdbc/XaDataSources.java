@@ -2,6 +2,7 @@ package io.inboxra.ra.jdbc;
 
 import io.inboxra.ra.config.DataSourceSettings;
 import io.inboxra.ra.config.Secrets;
+import io.inboxra.ra.dialect.Dialects;
 import io.inboxra.ra.xa.LocalXaDataSource;
 
 import java.beans.BeanInfo;
@@ -17,20 +18,12 @@ import java.util.Optional;
 import javax.sql.XADataSource;
 
 /**
- * Builds a subscription's {@link XADataSource} from its settings: the class (named, or derived
- * from the URL), loaded from the adapter's class loader, then the MDB's, and configured
- * through its JavaBean setters. No message of it, nor of the data source's connection
+ * Builds a subscription's {@link XADataSource} from its settings: the class (named, or that of
+ * the built-in dialect's driver that takes the URL), loaded from the adapter's class loader,
+ * then the MDB's, and configured through its JavaBean setters. No message of it, nor of the data source's connection
  * failures, shows a secret of the settings (see {@link Secrets}).
  */
 public final class XaDataSources {
-
-    private static final Map<String, String> CLASS_BY_URL_PREFIX = Map.of(
-            "jdbc:postgresql:", "org.postgresql.xa.PGXADataSource",
-            "jdbc:h2:", "org.h2.jdbcx.JdbcDataSource",
-            "jdbc:mariadb:", "org.mariadb.jdbc.MariaDbDataSource",
-            "jdbc:mysql:", "com.mysql.cj.jdbc.MysqlXADataSource",
-            // SQLite's driver has no XA data source: a local connection with a one-phase resource.
-            "jdbc:sqlite:", LocalXaDataSource.class.getName());
 
     private XaDataSources() {
     }
@@ -83,13 +76,9 @@ public final class XaDataSources {
         return new ScrubbingXaDataSource(dataSource, settings);
     }
 
+    /** The class of the built-in dialect's driver that takes the URL ({@link Dialects#xaDataSourceClass}), or empty. */
     private static String derive(DataSourceSettings settings) {
-        String url = settings.url().orElse("");
-        return CLASS_BY_URL_PREFIX.entrySet().stream()
-                .filter(e -> url.startsWith(e.getKey()))
-                .map(Map.Entry::getValue)
-                .findFirst()
-                .orElse("");
+        return Dialects.xaDataSourceClass(settings.url().orElse("")).orElse("");
     }
 
     private static Class<?> load(String className, ClassLoader endpointLoader) throws DataSourceException {

@@ -1,0 +1,134 @@
+package io.inboxra.dialect;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The claim rules of one table, written in a dialect's SQL: what a claim selects (each column
+ * {@link Label labelled} by its role), which rows are claimable, and the claim order. A dialect
+ * puts them around its own limit and locking syntax; {@link StandardRowLock#lockClaim} is the
+ * standard arrangement. The claim's table is aliased {@code h}.
+ *
+ * <p>Claimable rows are those of the subscription's queue ({@link Param#QUEUE}) that are due
+ * (due column empty or at or before now), not marked processed, not marked dead, hold no live
+ * lease (lease form), and are the head of their FIFO group: no unfinished row of the group
+ * comes before them by priority and id, and (lease form) no row of the group holds a live
+ * lease. The claim order is priority, due time, id.
+ *
+ * <pre>{@code
+ * ClaimClauses clauses = dialect.clauses(spec);
+ * new Statement("SELECT " + clauses.columns() + clauses.group() + " FROM " + dialect.table(spec) + " h"
+ *         + clauses.where() + clauses.orderBy() + " LIMIT ? FOR UPDATE SKIP LOCKED",
+ *         clauses.params(Param.LIMIT));                 // QUEUE (with a queue column), LIMIT
+ * }</pre>
+ */
+public final class ClaimClauses {
+
+    private final StandardDialect dialect;
+    private final TableSpec spec;
+
+    ClaimClauses(StandardDialect dialect, TableSpec spec) {
+        this.dialect = dialect;
+        this.spec = spec;
+    }
+
+    /**
+     * @return the id, payload and (when the table has one) attempt columns, labelled
+     *         {@link Label#ID}, {@link Label#PAYLOAD}, {@link Label#ATTEMPT}
+     */
+    public String columns() {
+        return id() + ", " + dialect.quote(spec.payloadColumn()) + " AS " + Label.PAYLOAD
+                + spec.attemptColumn().map(a -> ", " + dialect.quote(a) + " AS " + Label.ATTEMPT).orElse("");
+    }
+
+    /** @return the id column alone, labelled {@link Label#ID} */
+    public String id() {
+        return dialect.quote(spec.idColumn()) + " AS " + Label.ID;
+    }
+
+    /** @return the FIFO group labelled {@link Label#GROUP}, with a leading comma, to add to the columns; empty without groups */
+    public String group() {
+        return spec.fifoColumn().map(g -> ", " + dialect.quote(g) + " AS " + Label.GROUP).orElse("");
+    }
+
+    /**
+     * The claimable rows; binds {@link #params}.
+     *
+     * @return {@code " WHERE ..."}, or empty when every row is claimable
+     */
+    public String where() {
+        List<String> conditions = new ArrayList<>();
+        spec.queueColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " = ?"));
+        spec.dueColumn().ifPresent(column -> conditions.add(
+                "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " <= " + dialect.currentTimestamp() + ")"));
+        spec.processedAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
+        spec.deadAtColumn().ifPresent(column -> conditions.add(dialect.quote(column) + " IS NULL"));
+        spec.lockedUntilColumn().ifPresent(column -> conditions.add(
+                "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " < " + dialect.currentTimestamp() + ")"));
+        spec.fifoColumn().ifPresent(group -> conditions.add(headOfGroup(group)));
+        return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    }
+
+    /**
+     * What {@link #where()} binds, then what the statement binds after it.
+     *
+     * @param after the statement's parameters after the WHERE clause
+     * @return {@link Param#QUEUE} with a queue column, then {@code after}
+     */
+    public List<Param> params(Param... after) {
+        List<Param> params = new ArrayList<>();
+        spec.queueColumn().ifPresent(column -> params.add(Param.QUEUE));
+        params.addAll(List.of(after));
+        return params;
+    }
+
+    /** @return {@code " ORDER BY "} priority, due, id: the claim order */
+    public String orderBy() {
+        return " ORDER BY " + String.join(", ", order().stream().map(dialect::quote).toList());
+    }
+
+    /** @return the columns of the claim order, unquoted: priority and due (when the table has them), id */
+    public List<String> order() {
+        List<String> order = new ArrayList<>();
+        spec.priorityColumn().ifPresent(order::add);
+        spec.dueColumn().ifPresent(order::add);
+        order.add(spec.idColumn());
+        return order;
+    }
+
+    /** @return the advisory form's lock key: the column, quoted, or the expression in parentheses */
+    public String advisoryKey() {
+        String key = spec.advisoryLock().orElseThrow();
+        return key.matches("[A-Za-z_][A-Za-z0-9_$]*") ? dialect.quote(key) : "(" + key + ")";
+    }
+
+    /**
+     * Only a group's head: no unfinished row of the group comes before it, and (lease form) no
+     * row of the group holds a live lease. The rows compared with the claim's are aliased {@code e}.
+     */
+    private String headOfGroup(String group) {
+        String table = dialect.table(spec);
+        String sameGroup = "e." + dialect.quote(group) + " = h." + dialect.quote(group);
+        List<String> unfinished = new ArrayList<>();
+        spec.processedAtColumn().ifPresent(c -> unfinished.add("e." + dialect.quote(c) + " IS NULL"));
+        spec.deadAtColumn().ifPresent(c -> unfinished.add("e." + dialect.quote(c) + " IS NULL"));
+        unfinished.add(dialect.precedes(groupOrder("e"), groupOrder("h")));
+        String head = "NOT EXISTS (SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND "
+                + String.join(" AND ", unfinished) + ")";
+        return spec.lockedUntilColumn()
+                .map(lu -> head + " AND NOT EXISTS (SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND e."
+                        + dialect.quote(lu) + " > " + dialect.currentTimestamp() + ")")
+                .orElse(head);
+    }
+
+    /**
+     * A group's order: priority, id. The due time is left out: a retried head moves its due
+     * time, and must stay the head, keeping its group waiting until it is due.
+     */
+    private List<String> groupOrder(String alias) {
+        List<String> key = new ArrayList<>();
+        spec.priorityColumn().ifPresent(c -> key.add(alias + "." + dialect.quote(c)));
+        key.add(alias + "." + dialect.quote(spec.idColumn()));
+        return key;
+    }
+}

@@ -1,0 +1,64 @@
+package io.inboxra.dialect;
+
+/**
+ * The lease form for a database whose {@code UPDATE} returns no rows (MySQL, MariaDB, H2): the
+ * claim is three steps in one short transaction. {@link #leaseIds} selects the claimable ids
+ * under lock; for each, {@link #leaseWrite} writes its lease and {@link #leaseRead} reads the
+ * row back with its token. The lease extension ({@link #extendLease}) returns no row either: the
+ * adapter reads the new token back with {@link #leaseRead}.
+ *
+ * <pre>{@code
+ * SELECT `id` AS inbox_id FROM `jobs` h WHERE (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6))
+ *     ORDER BY `id` LIMIT ? FOR UPDATE SKIP LOCKED                                  -- leaseIds: LIMIT
+ * UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND
+ *     WHERE `id` = ?                                                                -- leaseWrite: LEASE, ID
+ * SELECT `id` AS inbox_id, `payload` AS inbox_payload, CAST(`locked_until` AS CHAR) AS inbox_token
+ *     FROM `jobs` WHERE `id` = ?                                                    -- leaseRead: ID
+ * }</pre>
+ *
+ * {@link StandardRowLock} writes the first two steps.
+ */
+public interface LeaseInSteps extends Lease {
+
+    /**
+     * The first step: the ids (labelled {@link Label#ID}) of up to {@link Param#LIMIT} claimable
+     * rows, as {@link Lease#leaseClaim} would claim them, in claim order, locked until the claim's
+     * transaction ends, skipping rows another claim holds.
+     *
+     * @param spec the table
+     * @return the statement
+     * @throws StatementException {@link StatementException.Kind#FORM_MISMATCH} for a table in
+     *         another form; {@link StatementException.Kind#UNSUPPORTED_FIFO} where the dialect keeps
+     *         no FIFO groups in the lease form
+     */
+    Statement leaseIds(TableSpec spec) throws StatementException;
+
+    /**
+     * The second step: the lease of the row {@link Param#ID} written, {@link Param#LEASE}
+     * milliseconds from the database's clock. Binds LEASE, ID.
+     *
+     * @param spec the table
+     * @return the statement; it changes exactly the row
+     */
+    Statement leaseWrite(TableSpec spec);
+
+    /**
+     * The third step, and the read-back after an extension: the row {@link Param#ID} with its
+     * token ({@link Label#TOKEN}), labelled as {@link Lease#leaseClaim} labels its rows.
+     *
+     * @param spec the table
+     * @return the statement
+     */
+    Statement leaseRead(TableSpec spec);
+
+    /**
+     * Never run: a dialect in steps claims with {@link #leaseIds}, {@link #leaseWrite} and {@link #leaseRead}.
+     *
+     * @throws StatementException always, {@link StatementException.Kind#UNSUPPORTED}
+     */
+    @Override
+    default Statement leaseClaim(TableSpec spec) throws StatementException {
+        throw new StatementException(StatementException.Kind.UNSUPPORTED, name(),
+                "this dialect claims leases in three steps (leaseIds, leaseWrite, leaseRead), not in one statement");
+    }
+}

@@ -1,0 +1,141 @@
+package io.inboxra.dialect;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A dialect in standard SQL, whatever forms it offers: the claim rules ({@link #clauses}), the
+ * reschedule, the idle probe, the advisory form's re-check and the lease form's release and
+ * extension, written with the claim rules every form shares. A subclass gives its database's
+ * clock arithmetic ({@link #later()}) and, where its database spells them otherwise, its
+ * quoting, row limit and row value comparison. For the row lock form extend
+ * {@link StandardRowLock}.
+ *
+ * <pre>{@code
+ * public class MyLeaseDialect extends StandardDialect implements Lease {
+ *     public String name() { return "mydb"; }
+ *     protected String later() { return "DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)"; }
+ *     public Statement leaseClaim(TableSpec spec) throws StatementException { ... clauses(spec) ... }
+ *     public Statement extendLease(TableSpec spec) { ... extendLeaseUpdate(spec) ... }
+ * }
+ * }</pre>
+ */
+public abstract class StandardDialect implements Dialect {
+
+    /**
+     * The database's clock plus a bound number of milliseconds: a retry's due time, a lease's end.
+     *
+     * @return SQL with one {@code ?} (a {@code long} of milliseconds)
+     */
+    protected abstract String later();
+
+    /**
+     * How this database limits a query's rows.
+     *
+     * @return {@link RowLimit#LIMIT} by default
+     */
+    protected RowLimit rowLimit() {
+        return RowLimit.LIMIT;
+    }
+
+    /**
+     * A comparison of two rows' order keys, true when the first row comes before the second:
+     * by default written out column by column ({@code a1 < b1 OR (a1 = b1 AND a2 < b2)}), which
+     * every database reads; a database with row values may write {@code ROW(a1, a2) < ROW(b1, b2)}.
+     *
+     * @param first the first row's key, as qualified column names
+     * @param second the second row's key, as long as the first
+     * @return the condition
+     */
+    protected String precedes(List<String> first, List<String> second) {
+        if (first.size() == 1) {
+            return first.get(0) + " < " + second.get(0);
+        }
+        return "(" + first.get(0) + " < " + second.get(0) + " OR (" + first.get(0) + " = " + second.get(0) + " AND "
+                + precedes(first.subList(1, first.size()), second.subList(1, second.size())) + "))";
+    }
+
+    /**
+     * @param spec the table
+     * @return the table's claim rules, written in this dialect
+     */
+    public ClaimClauses clauses(TableSpec spec) {
+        return new ClaimClauses(this, spec);
+    }
+
+    /**
+     * Refuses a table in another form than the statement's.
+     *
+     * @param spec the table
+     * @param form the form the statement is for
+     * @throws StatementException {@link StatementException.Kind#FORM_MISMATCH} when the table is in another form
+     */
+    protected void requireForm(TableSpec spec, Form form) throws StatementException {
+        if (spec.form() != form) {
+            throw new StatementException(StatementException.Kind.FORM_MISMATCH, name(),
+                    "the " + form + " claim is for tables in the " + form + " form; this table is in the "
+                            + spec.form() + " form");
+        }
+    }
+
+    /** The due time moved by {@link Param#DELAY}, one more attempt counted, the lease cleared (fenced). */
+    @Override
+    public Statement reschedule(TableSpec spec) {
+        StringBuilder set = new StringBuilder(quote(spec.dueColumn().orElseThrow()) + " = " + later());
+        spec.attemptColumn().ifPresent(a -> set.append(", ").append(quote(a)).append(" = ").append(quote(a)).append(" + 1"));
+        spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
+        String where = " WHERE " + quote(spec.idColumn()) + " = ?";
+        if (spec.form() == Form.LEASE) {
+            return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
+                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
+        }
+        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
+    }
+
+    /** One claimable row, or none: read without locks. */
+    @Override
+    public Optional<Statement> probe(TableSpec spec) {
+        ClaimClauses clauses = clauses(spec);
+        return Optional.of(new Statement("SELECT " + rowLimit().beforeColumns(1) + "1 FROM " + table(spec) + " h"
+                + clauses.where() + rowLimit().afterOrder(1), clauses.params()));
+    }
+
+    /**
+     * The advisory form's re-check: the row {@link Param#ID} read afresh, only while still claimable.
+     *
+     * @param spec the table
+     * @return the statement, binding the claim's conditions, then ID
+     */
+    public Statement recheck(TableSpec spec) {
+        ClaimClauses clauses = clauses(spec);
+        String where = clauses.where();
+        return new Statement("SELECT " + clauses.columns() + " FROM " + table(spec) + " h"
+                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + quote(spec.idColumn()) + " = ?",
+                clauses.params(Param.ID));
+    }
+
+    /**
+     * The lease form's release: the lease of the row {@link Param#ID} whose token is {@link Param#TOKEN} cleared.
+     *
+     * @param spec the table
+     * @return the statement
+     */
+    public Statement releaseLease(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Statement.of("UPDATE " + table(spec) + " SET " + lockedUntil + " = NULL WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?", Param.ID, Param.TOKEN);
+    }
+
+    /**
+     * The lease form's extension, without a result: the lease written anew ({@link Param#LEASE})
+     * for the row {@link Param#ID} still holding {@link Param#TOKEN}.
+     *
+     * @param spec the table
+     * @return the SQL; a database with {@code RETURNING} adds it
+     */
+    protected String extendLeaseUpdate(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return "UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?";
+    }
+}

@@ -1,0 +1,47 @@
+package io.inboxra.ra.dialect;
+
+import io.inboxra.dialect.TableSpec;
+
+import java.util.List;
+
+/**
+ * A table description the golden files are written for: {@code golden/<dialect>/<name>.sql}.
+ *
+ * @param name the case, as its file is named
+ * @param spec the table
+ */
+public record GoldenCase(String name, TableSpec spec) {
+
+    /** The cases, each named for its file. */
+    public static final List<GoldenCase> ALL = List.of(
+            new GoldenCase("row-lock-plain", TableSpec.builder("jobs").build()),
+            new GoldenCase("row-lock-queue-due-priority", TableSpec.builder("jobs").queueColumn("queue")
+                    .dueColumn("due_at").priorityColumn("priority").attemptColumn("attempts")
+                    .deadLetterTable("dead_jobs").build()),
+            new GoldenCase("row-lock-processed-at", TableSpec.builder("jobs").dueColumn("due_at")
+                    .attemptColumn("attempts").processedAtColumn("processed_at").build()),
+            new GoldenCase("row-lock-dead-at", TableSpec.builder("jobs").dueColumn("due_at")
+                    .attemptColumn("attempts").deadAtColumn("dead_at").build()),
+            new GoldenCase("row-lock-fifo", TableSpec.builder("jobs").queueColumn("queue").dueColumn("due_at")
+                    .priorityColumn("priority").processedAtColumn("processed_at").deadAtColumn("dead_at")
+                    .fifoColumn("grp").build()),
+            new GoldenCase("row-lock-schema", TableSpec.builder("app.jobs").idColumn("job_id")
+                    .payloadColumn("body").dueColumn("due_at").deadLetterTable("app.dead_jobs")
+                    .queueColumn("queue").build()),
+            new GoldenCase("lease-plain", TableSpec.builder("jobs").lockedUntilColumn("locked_until").build()),
+            new GoldenCase("lease-full", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .queueColumn("queue").dueColumn("due_at").priorityColumn("priority").attemptColumn("attempts")
+                    .processedAtColumn("processed_at").deadAtColumn("dead_at").build()),
+            new GoldenCase("lease-dead-letter-table", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .queueColumn("queue").dueColumn("due_at").attemptColumn("attempts")
+                    .deadLetterTable("dead_jobs").build()),
+            new GoldenCase("lease-fifo", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .priorityColumn("priority").dueColumn("due_at").processedAtColumn("processed_at")
+                    .fifoColumn("grp").build()),
+            new GoldenCase("advisory-plain", TableSpec.builder("jobs").advisoryLock("id").build()),
+            new GoldenCase("advisory-expression", TableSpec.builder("jobs").advisoryLock("tenant_id * 7")
+                    .queueColumn("queue").dueColumn("due_at").priorityColumn("priority").attemptColumn("attempts")
+                    .processedAtColumn("processed_at").deadAtColumn("dead_at").build()),
+            new GoldenCase("advisory-fifo", TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp")
+                    .priorityColumn("priority").deadLetterTable("dead_jobs").build()));
+}

@@ -1,0 +1,187 @@
+package io.inboxra.ra.dialect;
+
+import io.inboxra.dialect.Advisory;
+import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.LeaseInSteps;
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.RowLock;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Every statement a dialect writes for one table description, as text: each under its name,
+ * with the parameters it binds, the statements a subscription of that table would run.
+ */
+public final class StatementListing {
+
+    /** The system property that writes the golden files instead of comparing with them. */
+    public static final String WRITE = "golden.write";
+
+    private static final Path ROOT = Path.of("src/test/resources/golden");
+
+    private final StringBuilder text = new StringBuilder();
+
+    private StatementListing() {
+    }
+
+    /**
+     * @param dialect the dialect, with the capability of the table's form
+     * @param spec the table
+     * @return the listing
+     */
+    public static String of(Dialect dialect, TableSpec spec) {
+        StatementListing listing = new StatementListing();
+        listing.text.append("-- ").append(dialect.name()).append(": ").append(spec).append("\n");
+        listing.claims(dialect, spec);
+        listing.settlements(dialect, spec);
+        return listing.text.toString();
+    }
+
+    /**
+     * @param dialect the dialect
+     * @return the statements of the dialect that no table description shapes, as text
+     */
+    public static String ofDialect(Dialect dialect) {
+        StatementListing listing = new StatementListing();
+        listing.text.append("-- ").append(dialect.name()).append(": the statements of no table\n");
+        listing.add("claimSavepoint", dialect::claimSavepoint);
+        listing.add("rollbackToClaimSavepoint", dialect::rollbackToClaimSavepoint);
+        listing.add("rollbackBranch", dialect.rollbackBranch("gid'1"));
+        if (dialect instanceof LockWaits waits) {
+            listing.add("sessionId", () -> Statement.of(waits.sessionId()));
+            listing.add("waiting", () -> Statement.of(waits.waiting(42)));
+        }
+        return listing.text.toString();
+    }
+
+    /**
+     * Compares the dialect's listing for the case with {@code golden/<dialect>/<case>.sql}, or
+     * writes that file under {@value #WRITE}.
+     *
+     * @param dialect the dialect
+     * @param c the case
+     */
+    public static void assertGolden(Dialect dialect, GoldenCase c) throws IOException {
+        assertGolden(dialect, c.name(), of(dialect, c.spec()));
+    }
+
+    /**
+     * Compares the dialect's {@link #ofDialect} listing with {@code golden/<dialect>/dialect.sql}.
+     *
+     * @param dialect the dialect
+     */
+    public static void assertGolden(Dialect dialect) throws IOException {
+        assertGolden(dialect, "dialect", ofDialect(dialect));
+    }
+
+    private static void assertGolden(Dialect dialect, String name, String listing) throws IOException {
+        Path file = ROOT.resolve(dialect.name()).resolve(name + ".sql");
+        if (Boolean.getBoolean(WRITE)) {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, listing, StandardCharsets.UTF_8);
+            return;
+        }
+        if (!Files.exists(file)) {
+            throw new AssertionError(file + " does not exist; write it with -D" + WRITE + "=true and review it");
+        }
+        assertEquals(Files.readString(file, StandardCharsets.UTF_8), listing,
+                file + " differs; if the change is meant, write it anew with -D" + WRITE + "=true and review the diff");
+    }
+
+    private void claims(Dialect dialect, TableSpec spec) {
+        Form form = spec.form();
+        if (form == Form.ROW_LOCK) {
+            add("lockClaim", () -> ((RowLock) dialect).lockClaim(spec));
+            if (spec.isFifo()) {
+                add("fifoGuard", dialect.fifoGuard(spec));
+                add("fifoRelease", dialect.fifoRelease(spec));
+            }
+            if (dialect instanceof RowClaimGuard guard) {
+                add("claimGuard", () -> guard.claimGuard(spec));
+            }
+            add("probe", dialect.probe(spec));
+        } else if (form == Form.LEASE) {
+            Lease lease = (Lease) dialect;
+            if (lease instanceof LeaseInSteps steps) {
+                add("leaseIds", () -> steps.leaseIds(spec));
+                add("leaseWrite", () -> steps.leaseWrite(spec));
+                add("leaseRead", () -> steps.leaseRead(spec));
+            } else {
+                add("leaseClaim", () -> lease.leaseClaim(spec));
+            }
+            add("extendLease", () -> lease.extendLease(spec));
+            add("releaseLease", () -> lease.releaseLease(spec));
+        } else {
+            Advisory advisory = (Advisory) dialect;
+            add("advisoryClaim", () -> advisory.advisoryClaim(spec));
+            add("recheck", () -> advisory.recheck(spec));
+            add("unlock", () -> advisory.unlock(spec));
+        }
+    }
+
+    private void settlements(Dialect dialect, TableSpec spec) {
+        add("settle", () -> dialect.settle(spec));
+        if (spec.dueColumn().isPresent()) {
+            add("reschedule", () -> dialect.reschedule(spec));
+        }
+        if (spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()) {
+            List<Statement> steps = dialect.deadLetter(spec);
+            for (int i = 0; i < steps.size(); i++) {
+                Statement step = steps.get(i);
+                add("deadLetter " + (i + 1) + "/" + steps.size(), () -> step);
+            }
+        }
+        if (spec.processedAtColumn().isPresent()) {
+            add("purge", () -> dialect.purge(spec));
+        }
+        add("inDoubtBranches", dialect.inDoubtBranches(spec));
+        if (dialect instanceof ClaimOrderIndex index) {
+            List<String> columns = new ArrayList<>();
+            spec.queueColumn().ifPresent(columns::add);
+            spec.priorityColumn().ifPresent(columns::add);
+            spec.dueColumn().ifPresent(columns::add);
+            columns.add(spec.idColumn());
+            add("createClaimIndex", () -> Statement.of(index.createClaimIndex(spec, columns)));
+        }
+    }
+
+    private void add(String name, Optional<Statement> statement) {
+        if (statement.isPresent()) {
+            add(name, statement::get);
+        } else {
+            text.append("\n-- ").append(name).append(": none\n");
+        }
+    }
+
+    private void add(String name, Built statement) {
+        text.append("\n-- ").append(name).append('\n');
+        try {
+            Statement s = statement.get();
+            text.append(s.sql()).append('\n');
+            text.append("-- binds ").append(s.params().isEmpty() ? "nothing"
+                    : s.params().stream().map(Param::name).collect(Collectors.joining(", "))).append('\n');
+        } catch (StatementException e) {
+            text.append("-- refused (").append(e.kind()).append("): ").append(e.getMessage()).append('\n');
+        }
+    }
+
+    /** A statement as a dialect builds it, or its refusal. */
+    @FunctionalInterface
+    private interface Built {
+        Statement get() throws StatementException;
+    }
+}

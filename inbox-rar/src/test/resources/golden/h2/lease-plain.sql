@@ -1,0 +1,27 @@
+-- h2: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- leaseIds
+SELECT "id" AS inbox_id FROM "jobs" h WHERE ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) ORDER BY "id" LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- leaseWrite
+UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ?
+-- binds LEASE, ID
+
+-- leaseRead
+SELECT "id" AS inbox_id, "payload" AS inbox_payload, "locked_until" AS inbox_token FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- extendLease
+UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ? AND "locked_until" = ?
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- settle
+DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- inDoubtBranches: none

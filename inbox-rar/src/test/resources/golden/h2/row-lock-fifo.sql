@@ -1,0 +1,30 @@
+-- h2: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional[grp], deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty]
+
+-- lockClaim
+-- refused (UNSUPPORTED_FIFO): this dialect keeps no FIFO groups in the row lock form; remove 'fifoColumn'
+
+-- fifoGuard: none
+
+-- fifoRelease: none
+
+-- probe
+SELECT 1 FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND "dead_at" IS NULL AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND e."dead_at" IS NULL AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id"))) LIMIT 1
+-- binds QUEUE
+
+-- settle
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
+-- binds ID
+
+-- reschedule
+UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/1
+UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP WHERE "id" = ?
+-- binds ID
+
+-- purge
+DELETE FROM "jobs" WHERE "processed_at" < DATEADD(MILLISECOND, -?, CURRENT_TIMESTAMP) FETCH FIRST ? ROWS ONLY
+-- binds AGE, LIMIT
+
+-- inDoubtBranches: none

@@ -1,0 +1,15 @@
+-- h2: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h ORDER BY "id" LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- probe
+SELECT 1 FROM "jobs" h LIMIT 1
+-- binds nothing
+
+-- settle
+DELETE FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- inDoubtBranches: none

@@ -1,0 +1,27 @@
+-- h2: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional[attempts], processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs]]
+
+-- lockClaim
+SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) ORDER BY "priority", "due_at", "id" LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds QUEUE, LIMIT
+
+-- probe
+SELECT 1 FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) LIMIT 1
+-- binds QUEUE
+
+-- settle
+DELETE FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- reschedule
+UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), "attempts" = "attempts" + 1 WHERE "id" = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/2
+INSERT INTO "dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_at") SELECT "id", "queue", "payload", ?, ?, CURRENT_TIMESTAMP FROM "jobs" WHERE "id" = ? AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
+-- binds ATTEMPT, REASON, ID
+
+-- deadLetter 2/2
+DELETE FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- inDoubtBranches: none

@@ -1,0 +1,27 @@
+-- h2: TableSpec[table=app.jobs, idColumn=job_id, payloadColumn=body, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[app.dead_jobs]]
+
+-- lockClaim
+SELECT "job_id" AS inbox_id, "body" AS inbox_payload FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) ORDER BY "due_at", "job_id" LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds QUEUE, LIMIT
+
+-- probe
+SELECT 1 FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) LIMIT 1
+-- binds QUEUE
+
+-- settle
+DELETE FROM "app"."jobs" WHERE "job_id" = ?
+-- binds ID
+
+-- reschedule
+UPDATE "app"."jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "job_id" = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/2
+INSERT INTO "app"."dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_at") SELECT "job_id", "queue", "body", ?, ?, CURRENT_TIMESTAMP FROM "app"."jobs" WHERE "job_id" = ? AND NOT EXISTS (SELECT 1 FROM "app"."dead_jobs" d WHERE d."id" = "app"."jobs"."job_id")
+-- binds ATTEMPT, REASON, ID
+
+-- deadLetter 2/2
+DELETE FROM "app"."jobs" WHERE "job_id" = ?
+-- binds ID
+
+-- inDoubtBranches: none

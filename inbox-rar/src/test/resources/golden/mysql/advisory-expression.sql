@@ -1,0 +1,35 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional[attempts], processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional.empty, advisoryLock=Optional[tenant_id * 7], fifoColumn=Optional.empty, deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty]
+
+-- advisoryClaim
+SELECT * FROM (SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt, CONCAT('inbox.', MD5(CONCAT('jobs:k:', (tenant_id * 7)))) AS inbox_key FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL ORDER BY `priority`, `due_at`, `id` LIMIT 256) candidates WHERE GET_LOCK(inbox_key, 0) = 1 LIMIT ?
+-- binds QUEUE, LIMIT
+
+-- recheck
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL AND h.`id` = ?
+-- binds QUEUE, ID
+
+-- unlock
+SELECT RELEASE_LOCK(?)
+-- binds KEY
+
+-- settle
+UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ?
+-- binds ID
+
+-- reschedule
+UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/1
+UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 WHERE `id` = ?
+-- binds ID
+
+-- purge
+DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
+-- binds AGE, LIMIT
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
+-- binds nothing

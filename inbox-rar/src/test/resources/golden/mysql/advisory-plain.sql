@@ -1,0 +1,23 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional[id], fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- advisoryClaim
+SELECT * FROM (SELECT `id` AS inbox_id, `payload` AS inbox_payload, CONCAT('inbox.', MD5(CONCAT('jobs:k:', `id`))) AS inbox_key FROM `jobs` h ORDER BY `id` LIMIT 256) candidates WHERE GET_LOCK(inbox_key, 0) = 1 LIMIT ?
+-- binds LIMIT
+
+-- recheck
+SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h WHERE h.`id` = ?
+-- binds ID
+
+-- unlock
+SELECT RELEASE_LOCK(?)
+-- binds KEY
+
+-- settle
+DELETE FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`id`)
+-- binds nothing

@@ -1,0 +1,39 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional[grp], deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- leaseIds
+SELECT `id` AS inbox_id FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`locked_until` > CURRENT_TIMESTAMP(6)) ORDER BY `priority`, `due_at`, `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- leaseWrite
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ?
+-- binds LEASE, ID
+
+-- leaseRead
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `grp` AS inbox_group, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- extendLease
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` = ?
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE `jobs` SET `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- settle
+UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6), `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- reschedule
+UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds DELAY, ID, TOKEN
+
+-- purge
+DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
+-- binds AGE, LIMIT
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`priority`, `due_at`, `id`)
+-- binds nothing

@@ -1,0 +1,43 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional[attempts], processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty]
+
+-- leaseIds
+SELECT `id` AS inbox_id FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) ORDER BY `priority`, `due_at`, `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds QUEUE, LIMIT
+
+-- leaseWrite
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ?
+-- binds LEASE, ID
+
+-- leaseRead
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- extendLease
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` = ?
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE `jobs` SET `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- settle
+UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6), `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- reschedule
+UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1, `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds DELAY, ID, TOKEN
+
+-- deadLetter 1/1
+UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1, `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- purge
+DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
+-- binds AGE, LIMIT
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
+-- binds nothing

@@ -1,0 +1,31 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- leaseIds
+SELECT `id` AS inbox_id FROM `jobs` h WHERE (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) ORDER BY `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- leaseWrite
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ?
+-- binds LEASE, ID
+
+-- leaseRead
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- extendLease
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` = ?
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE `jobs` SET `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- settle
+DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`id`)
+-- binds nothing

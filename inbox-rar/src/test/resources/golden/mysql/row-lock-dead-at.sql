@@ -1,0 +1,27 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional[due_at], priorityColumn=Optional.empty, attemptColumn=Optional[attempts], processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `dead_at` IS NULL ORDER BY `due_at`, `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- probe
+SELECT 1 FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `dead_at` IS NULL LIMIT 1
+-- binds nothing
+
+-- settle
+DELETE FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- reschedule
+UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/1
+UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 WHERE `id` = ?
+-- binds ID
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`due_at`, `id`)
+-- binds nothing

@@ -1,0 +1,39 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional[grp], deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `grp` AS inbox_group FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND e.`dead_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) ORDER BY `priority`, `due_at`, `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds QUEUE, LIMIT
+
+-- fifoGuard
+SELECT GET_LOCK(CONCAT('inbox.', MD5(CONCAT('jobs:g:', ?))), 0)
+-- binds GROUP
+
+-- fifoRelease
+SELECT RELEASE_LOCK(CONCAT('inbox.', MD5(CONCAT('jobs:g:', ?))))
+-- binds GROUP
+
+-- probe
+SELECT 1 FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND e.`dead_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) LIMIT 1
+-- binds QUEUE
+
+-- settle
+UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ?
+-- binds ID
+
+-- reschedule
+UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/1
+UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ?
+-- binds ID
+
+-- purge
+DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
+-- binds AGE, LIMIT
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
+-- binds nothing

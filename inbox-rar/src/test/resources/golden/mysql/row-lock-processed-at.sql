@@ -1,0 +1,27 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional[due_at], priorityColumn=Optional.empty, attemptColumn=Optional[attempts], processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL ORDER BY `due_at`, `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- probe
+SELECT 1 FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL LIMIT 1
+-- binds nothing
+
+-- settle
+UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ?
+-- binds ID
+
+-- reschedule
+UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ?
+-- binds DELAY, ID
+
+-- purge
+DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
+-- binds AGE, LIMIT
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`due_at`, `id`)
+-- binds nothing

@@ -1,0 +1,33 @@
+-- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional[attempts], processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional.empty, advisoryLock=Optional[tenant_id * 7], fifoColumn=Optional.empty, deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty]
+
+-- advisoryClaim
+SELECT * FROM (SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt, hashtext(((tenant_id * 7))::text) AS inbox_key FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND "dead_at" IS NULL ORDER BY "priority", "due_at", "id" LIMIT 256) candidates WHERE pg_try_advisory_lock(hashtext('jobs'), inbox_key) LIMIT ?
+-- binds QUEUE, LIMIT
+
+-- recheck
+SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND "dead_at" IS NULL AND h."id" = ?
+-- binds QUEUE, ID
+
+-- unlock
+SELECT pg_advisory_unlock(hashtext('jobs'), ?)
+-- binds KEY
+
+-- settle
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
+-- binds ID
+
+-- reschedule
+UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "attempts" = "attempts" + 1 WHERE "id" = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/1
+UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1 WHERE "id" = ?
+-- binds ID
+
+-- purge
+DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" < now() - ? * interval '1 millisecond' LIMIT ?)
+-- binds AGE, LIMIT
+
+-- inDoubtBranches
+SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
+-- binds AGE

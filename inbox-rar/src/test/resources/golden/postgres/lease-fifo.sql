@@ -1,0 +1,29 @@
+-- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional[grp], deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- leaseClaim
+WITH claimable AS MATERIALIZED (SELECT "id" FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id"))) AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."locked_until" > CURRENT_TIMESTAMP) ORDER BY "priority", "due_at", "id" LIMIT ? FOR UPDATE OF h SKIP LOCKED), claimed AS (UPDATE "jobs" SET "locked_until" = clock_timestamp() + ? * interval '1 millisecond' WHERE "id" IN (SELECT "id" FROM claimable) RETURNING *) SELECT "id" AS inbox_id, "payload" AS inbox_payload, "grp" AS inbox_group, "locked_until" AS inbox_token FROM claimed ORDER BY "priority", "due_at", "id"
+-- binds LIMIT, LEASE
+
+-- extendLease
+UPDATE "jobs" SET "locked_until" = clock_timestamp() + ? * interval '1 millisecond' WHERE "id" = ? AND "locked_until" = ? RETURNING "locked_until" AS inbox_token
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- settle
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- reschedule
+UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds DELAY, ID, TOKEN
+
+-- purge
+DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" < now() - ? * interval '1 millisecond' LIMIT ?)
+-- binds AGE, LIMIT
+
+-- inDoubtBranches
+SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
+-- binds AGE

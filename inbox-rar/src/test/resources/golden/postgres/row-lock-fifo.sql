@@ -1,0 +1,39 @@
+-- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional[grp], deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT * FROM (SELECT "id" AS inbox_id, "payload" AS inbox_payload, "grp" AS inbox_group FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND "dead_at" IS NULL AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND e."dead_at" IS NULL AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id"))) ORDER BY "priority", "due_at", "id" LIMIT ? FOR UPDATE OF h SKIP LOCKED) claimed WHERE pg_try_advisory_xact_lock(hashtext('jobs:row'), hashtext((claimed.inbox_id)::text))
+-- binds QUEUE, LIMIT
+
+-- fifoGuard
+SELECT pg_try_advisory_xact_lock(hashtext('jobs'), hashtext(?::text))
+-- binds GROUP
+
+-- fifoRelease: none
+
+-- claimGuard
+SELECT pg_advisory_xact_lock(hashtext('jobs:row'), hashtext(?::text))
+-- binds ID
+
+-- probe
+SELECT 1 FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND "dead_at" IS NULL AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND e."dead_at" IS NULL AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id"))) LIMIT 1
+-- binds QUEUE
+
+-- settle
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
+-- binds ID
+
+-- reschedule
+UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond' WHERE "id" = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/1
+UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP WHERE "id" = ?
+-- binds ID
+
+-- purge
+DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" < now() - ? * interval '1 millisecond' LIMIT ?)
+-- binds AGE, LIMIT
+
+-- inDoubtBranches
+SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
+-- binds AGE

@@ -1,0 +1,21 @@
+-- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT * FROM (SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h ORDER BY "id" LIMIT ? FOR UPDATE SKIP LOCKED) claimed WHERE pg_try_advisory_xact_lock(hashtext('jobs:row'), hashtext((claimed.inbox_id)::text))
+-- binds LIMIT
+
+-- claimGuard
+SELECT pg_advisory_xact_lock(hashtext('jobs:row'), hashtext(?::text))
+-- binds ID
+
+-- probe
+SELECT 1 FROM "jobs" h LIMIT 1
+-- binds nothing
+
+-- settle
+DELETE FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- inDoubtBranches
+SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
+-- binds AGE

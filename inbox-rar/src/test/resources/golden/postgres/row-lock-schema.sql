@@ -1,0 +1,33 @@
+-- postgres: TableSpec[table=app.jobs, idColumn=job_id, payloadColumn=body, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[app.dead_jobs]]
+
+-- lockClaim
+SELECT * FROM (SELECT "job_id" AS inbox_id, "body" AS inbox_payload FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) ORDER BY "due_at", "job_id" LIMIT ? FOR UPDATE SKIP LOCKED) claimed WHERE pg_try_advisory_xact_lock(hashtext('app.jobs:row'), hashtext((claimed.inbox_id)::text))
+-- binds QUEUE, LIMIT
+
+-- claimGuard
+SELECT pg_advisory_xact_lock(hashtext('app.jobs:row'), hashtext(?::text))
+-- binds ID
+
+-- probe
+SELECT 1 FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) LIMIT 1
+-- binds QUEUE
+
+-- settle
+DELETE FROM "app"."jobs" WHERE "job_id" = ?
+-- binds ID
+
+-- reschedule
+UPDATE "app"."jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond' WHERE "job_id" = ?
+-- binds DELAY, ID
+
+-- deadLetter 1/2
+INSERT INTO "app"."dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_at") SELECT "job_id", "queue", "body", ?, ?, CURRENT_TIMESTAMP FROM "app"."jobs" WHERE "job_id" = ? AND NOT EXISTS (SELECT 1 FROM "app"."dead_jobs" d WHERE d."id" = "app"."jobs"."job_id")
+-- binds ATTEMPT, REASON, ID
+
+-- deadLetter 2/2
+DELETE FROM "app"."jobs" WHERE "job_id" = ?
+-- binds ID
+
+-- inDoubtBranches
+SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "app"."jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
+-- binds AGE

@@ -1,0 +1,31 @@
+-- sqlite: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional.empty, attemptColumn=Optional[attempts], processedAtColumn=Optional.empty, lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs]]
+
+-- leaseClaim
+UPDATE "jobs" SET "locked_until" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds') WHERE "id" IN (SELECT h."id" FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now')) ORDER BY "due_at", "id" LIMIT ?) RETURNING "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt, "locked_until" AS inbox_token
+-- binds LEASE, QUEUE, LIMIT
+
+-- extendLease
+UPDATE "jobs" SET "locked_until" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds') WHERE "id" = ? AND "locked_until" = ? RETURNING "locked_until" AS inbox_token
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- settle
+DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- reschedule
+UPDATE "jobs" SET "due_at" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds'), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds DELAY, ID, TOKEN
+
+-- deadLetter 1/2
+INSERT INTO "dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_at") SELECT "id", "queue", "payload", ?, ?, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
+-- binds ATTEMPT, REASON, ID, TOKEN
+
+-- deadLetter 2/2
+DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- inDoubtBranches: none

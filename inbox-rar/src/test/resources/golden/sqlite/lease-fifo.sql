@@ -1,0 +1,27 @@
+-- sqlite: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional[grp], deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- leaseClaim
+UPDATE "jobs" SET "locked_until" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds') WHERE "id" IN (SELECT h."id" FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now')) AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND ((e."priority", e."id")) < ((h."priority", h."id"))) AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."locked_until" > strftime('%Y-%m-%d %H:%M:%f', 'now')) ORDER BY "priority", "due_at", "id" LIMIT ?) RETURNING "id" AS inbox_id, "payload" AS inbox_payload, "grp" AS inbox_group, "locked_until" AS inbox_token
+-- binds LEASE, LIMIT
+
+-- extendLease
+UPDATE "jobs" SET "locked_until" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds') WHERE "id" = ? AND "locked_until" = ? RETURNING "locked_until" AS inbox_token
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- settle
+UPDATE "jobs" SET "processed_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- reschedule
+UPDATE "jobs" SET "due_at" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds'), "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds DELAY, ID, TOKEN
+
+-- purge
+DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" < strftime('%Y-%m-%d %H:%M:%f', 'now', (-? / 1000.0) || ' seconds') LIMIT ?)
+-- binds AGE, LIMIT
+
+-- inDoubtBranches: none

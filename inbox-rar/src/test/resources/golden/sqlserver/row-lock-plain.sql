@@ -1,0 +1,15 @@
+-- sqlserver: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT TOP (?) [id] AS inbox_id, [payload] AS inbox_payload FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) ORDER BY [id]
+-- binds LIMIT
+
+-- probe
+SELECT TOP (1) 1 FROM [jobs] h
+-- binds nothing
+
+-- settle
+DELETE FROM [jobs] WHERE [id] = ?
+-- binds ID
+
+-- inDoubtBranches: none

@@ -1,0 +1,22 @@
+-- sqlserver: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional[due_at], priorityColumn=Optional.empty, attemptColumn=Optional[attempts], processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty]
+
+-- lockClaim
+SELECT TOP (?) [id] AS inbox_id, [payload] AS inbox_payload, [attempts] AS inbox_attempt FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [processed_at] IS NULL ORDER BY [due_at], [id]
+-- binds LIMIT
+
+-- probe
+SELECT TOP (1) 1 FROM [jobs] h WHERE ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [processed_at] IS NULL
+-- binds nothing
+
+-- settle
+UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] = ?
+-- binds ID
+
+-- reschedule
+UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), [attempts] = [attempts] + 1 WHERE [id] = ?
+-- binds DELAY, ID
+
+-- purge
+-- refused (UNSUPPORTED): this dialect cannot delete processed rows after their retention; remove 'retention'
+
+-- inDoubtBranches: none
