@@ -136,17 +136,18 @@ public interface Dialect {
             }
             return sql.toString();
         }).orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
-        String queue = spec.queueColumn().map(q -> ", " + quote("queue")).orElse("");
+        DeadLetterColumns dead = spec.deadLetterColumns();
+        String queue = spec.queueColumn().map(q -> ", " + quote(dead.queue())).orElse("");
         String queueValue = spec.queueColumn().map(q -> ", " + quote(q)).orElse("");
         // Fenced like the DELETE (a lost lease moves nothing), and never a second copy: a row left in
         // both tables by an earlier failure is then only deleted, instead of failing on the key for ever.
         List<Param> moveParams = new ArrayList<>(List.of(Param.ATTEMPT, Param.REASON));
         moveParams.addAll(whereParams);
-        Statement move = new Statement("INSERT INTO " + deadLetters + " (" + quote("id") + queue + ", "
-                + quote("payload") + ", " + quote("attempts") + ", " + quote("reason") + ", " + quote("dead_at")
+        Statement move = new Statement("INSERT INTO " + deadLetters + " (" + quote(dead.id()) + queue + ", "
+                + quote(dead.payload()) + ", " + quote(dead.attempts()) + ", " + quote(dead.reason()) + ", " + quote(dead.deadAt())
                 + ") SELECT " + quote(spec.idColumn()) + queueValue + ", " + quote(spec.payloadColumn())
                 + ", ?, ?, " + currentTimestamp() + " FROM " + table(spec) + where + " AND NOT EXISTS (SELECT 1 FROM "
-                + deadLetters + " d WHERE d." + quote("id") + " = " + table(spec) + "." + quote(spec.idColumn()) + ")",
+                + deadLetters + " d WHERE d." + quote(dead.id()) + " = " + table(spec) + "." + quote(spec.idColumn()) + ")",
                 moveParams);
         return List.of(move, new Statement("DELETE FROM " + table(spec) + where, whereParams));
     }

@@ -32,6 +32,8 @@ import java.util.Optional;
  * @param deadLetterTable dead-lettered rows are moved into this table (columns {@code id},
  *        {@code queue} when the table has queues, {@code payload}, {@code attempts}, {@code reason},
  *        {@code dead_at})
+ * @param deadLetterColumns the dead-letter table's column names as stored ({@link DeadLetterColumns#STANDARD}
+ *        until the activation's check finds them)
  */
 public record TableSpec(
         String table,
@@ -46,7 +48,8 @@ public record TableSpec(
         Optional<String> advisoryLock,
         Optional<String> fifoColumn,
         Optional<String> deadAtColumn,
-        Optional<String> deadLetterTable) {
+        Optional<String> deadLetterTable,
+        DeadLetterColumns deadLetterColumns) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -63,6 +66,7 @@ public record TableSpec(
         Objects.requireNonNull(fifoColumn, "fifoColumn");
         Objects.requireNonNull(deadAtColumn, "deadAtColumn");
         Objects.requireNonNull(deadLetterTable, "deadLetterTable");
+        Objects.requireNonNull(deadLetterColumns, "deadLetterColumns");
     }
 
     /**
@@ -107,6 +111,7 @@ public record TableSpec(
         b.fifoColumn = fifoColumn;
         b.deadAtColumn = deadAtColumn;
         b.deadLetterTable = deadLetterTable;
+        b.deadLetterColumns = deadLetterColumns;
         return b;
     }
 
@@ -125,6 +130,7 @@ public record TableSpec(
         private Optional<String> fifoColumn = Optional.empty();
         private Optional<String> deadAtColumn = Optional.empty();
         private Optional<String> deadLetterTable = Optional.empty();
+        private DeadLetterColumns deadLetterColumns = DeadLetterColumns.STANDARD;
 
         private Builder(String table) {
             this.table = table;
@@ -156,12 +162,14 @@ public record TableSpec(
         public Builder deadAtColumn(String v) { deadAtColumn = Optional.ofNullable(v); return this; }
         /** @param v the dead-letter table, or null @return this builder */
         public Builder deadLetterTable(String v) { deadLetterTable = Optional.ofNullable(v); return this; }
+        /** @param v the dead-letter table's column names as stored @return this builder */
+        public Builder deadLetterColumns(DeadLetterColumns v) { deadLetterColumns = v; return this; }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
-                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable);
+                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns);
         }
     }
 }

@@ -42,9 +42,7 @@ public class InvoiceDatabase {
     /*
      * The defaults: H2 in memory, kept while the server runs (no '$' or '}' in them: Payara's
      * substitution ends there). DATABASE_TO_LOWER folds unquoted names to lower case as
-     * PostgreSQL does, whose schema script H2 shares: the adapter writes the dead-letter table's
-     * columns as quoted lower-case names ("id", "payload", ...), which H2's default upper-case
-     * folding would not find.
+     * PostgreSQL does, whose schema script H2 shares.
      */
     static final String H2_CLASS = "org.h2.jdbcx.JdbcDataSource";
     static final String H2_URL = "jdbc:h2:mem:invoices;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE";

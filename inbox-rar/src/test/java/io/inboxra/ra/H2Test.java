@@ -90,6 +90,35 @@ class H2Test {
         }
     }
 
+    /** H2 stores the unquoted names of a dead-letter table in upper case: the move must spell them so. */
+    @ParameterizedTest
+    @EnumSource(value = Form.class, names = {"ROW_LOCK", "LEASE"})
+    void aRowIsDeadLetteredIntoATableWhoseColumnsH2StoresInUpperCase(Form form) throws Exception {
+        keepAlive.createStatement().execute("CREATE TABLE invoice_jobs_dead (id BIGINT PRIMARY KEY, payload VARCHAR(200),"
+                + " attempts INT, reason VARCHAR(2000), dead_at TIMESTAMP WITH TIME ZONE)");
+        try {
+            keepAlive.createStatement().execute("INSERT INTO invoice_jobs (payload) VALUES ('no customer'), ('fine')");
+            try (Harness server = Harness.start()) {
+                Map<String, String> p = properties("h2-dead-" + form, form);
+                p.put("deadLetterTable", "invoice_jobs_dead");
+                Harness.Activation mdb = server.activate(message -> message.text().equals("fine") ? Outcome.ack()
+                        : Outcome.deadLetter("the invoice has no customer"), p);
+                Await.until("both rows have left the inbox", Duration.ofSeconds(30), () -> rows() == 0);
+                assertEquals(2, mdb.log().committed().size(), "each row settled once: " + mdb.log().committed());
+            }
+            try (ResultSet rs = keepAlive.createStatement().executeQuery(
+                    "SELECT payload, attempts, reason FROM invoice_jobs_dead")) {
+                assertTrue(rs.next(), "the dead letter is in its table");
+                assertEquals("no customer", rs.getString(1));
+                assertEquals(1, rs.getInt(2));
+                assertEquals("the invoice has no customer", rs.getString(3));
+                assertTrue(!rs.next(), "one dead letter");
+            }
+        } finally {
+            keepAlive.createStatement().execute("DROP TABLE invoice_jobs_dead");
+        }
+    }
+
     @Test
     void aRowWhoseLeaseRanOutIsClaimedAgain() throws Exception {
         keepAlive.createStatement().execute("INSERT INTO invoice_jobs (payload, locked_until) VALUES"

@@ -1,5 +1,6 @@
 package io.inboxra.ra.jdbc;
 
+import io.inboxra.dialect.DeadLetterColumns;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.ra.config.Secrets;
 
@@ -52,7 +53,8 @@ public final class TableCheck {
                 .fifoColumn(resolve(columns, "fifoColumn", spec.fifoColumn(), spec, problems))
                 .deadAtColumn(resolve(columns, "deadAtColumn", spec.deadAtColumn(), spec, problems));
         if (spec.deadLetterTable().isPresent()) {
-            resolved.deadLetterTable(deadLetters(connection, metadata, spec, problems));
+            FoundTable deadLetters = deadLetters(connection, metadata, spec, problems);
+            resolved.deadLetterTable(deadLetters.storedName()).deadLetterColumns(deadLetterColumns(deadLetters));
         }
         // A plain column as the advisory key is checked like the others; an expression is the database's to check.
         spec.advisoryLock().filter(key -> key.matches("[A-Za-z_][A-Za-z0-9_$]*"))
@@ -63,8 +65,20 @@ public final class TableCheck {
         return resolved.build();
     }
 
-    /** The dead-letter table's stored name, after checking it has the columns a dead letter fills. */
-    private static String deadLetters(Connection connection, DatabaseMetaData metadata, TableSpec spec,
+    /** The dead-letter columns as the database spells them (H2 stores unquoted names in upper case). */
+    private static DeadLetterColumns deadLetterColumns(FoundTable table) {
+        DeadLetterColumns standard = DeadLetterColumns.STANDARD;
+        Map<String, String> stored = table.columns();
+        return new DeadLetterColumns(stored.getOrDefault(standard.id(), standard.id()),
+                stored.getOrDefault(standard.queue(), standard.queue()),
+                stored.getOrDefault(standard.payload(), standard.payload()),
+                stored.getOrDefault(standard.attempts(), standard.attempts()),
+                stored.getOrDefault(standard.reason(), standard.reason()),
+                stored.getOrDefault(standard.deadAt(), standard.deadAt()));
+    }
+
+    /** The dead-letter table as found, after checking it has the columns a dead letter fills. */
+    private static FoundTable deadLetters(Connection connection, DatabaseMetaData metadata, TableSpec spec,
             List<String> problems) throws SQLException {
         String name = spec.deadLetterTable().orElseThrow();
         Optional<FoundTable> found = find(connection, metadata, name);
@@ -72,7 +86,7 @@ public final class TableCheck {
             problems.add("Table '" + name + "' (property 'deadLetterTable') does not exist: create it with the columns"
                     + " id, payload, attempts, reason, dead_at" + (spec.queueColumn().isPresent() ? ", queue" : "")
                     + " before the subscription starts, or correct 'deadLetterTable'.");
-            return name;
+            return new FoundTable(name, Map.of());
         }
         Map<String, String> columns = found.get().columns();
         List<String> needed = new ArrayList<>(List.of("id", "payload", "attempts", "reason", "dead_at"));
@@ -84,7 +98,7 @@ public final class TableCheck {
             problems.add("Table '" + name + "' (property 'deadLetterTable') lacks the column(s) " + String.join(", ", missing)
                     + " that a dead letter fills (it has " + String.join(", ", columns.values()) + "): add them.");
         }
-        return found.get().storedName();
+        return found.get();
     }
 
     /**
