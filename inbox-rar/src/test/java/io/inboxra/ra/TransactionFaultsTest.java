@@ -124,7 +124,7 @@ class TransactionFaultsTest {
             Instant from = Instant.now();
             int before = activation.log().invoked().size();
             // Timed over a count of deliveries, not a count over a fixed time: a slow machine cannot hide a hot loop.
-            Await.until("twenty more deliveries", LONG, () -> activation.log().invoked().size() >= before + 20);
+            Await.until("twelve more deliveries", LONG, () -> activation.log().invoked().size() >= before + 12);
             double seconds = Duration.between(from, Instant.now()).toMillis() / 1000.0;
             int deliveries = activation.log().invoked().size() - before;
             // 2 workers, one delivery per 0.2 s each at most, and one in flight each at either end.
