@@ -1,5 +1,6 @@
 package io.inboxra.it;
 
+import io.inboxra.harness.Await;
 import io.inboxra.it.crash.Crash;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
@@ -29,7 +30,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static io.inboxra.it.Until.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -117,7 +117,7 @@ class CrashRecoveryInPayaraTest {
 
         int commits = stall.commitsPrepared();
         boot();
-        until("the restarted server's recovery commits both branches", recoveryBound(),
+        Await.until("the restarted server's recovery commits both branches", recoveryBound(),
                 () -> inDoubt(id).isEmpty() && rows(id) == 0 && effects(id) == 1);
         Thread.sleep(2000);
         assertEquals(0, rows(id), "the row is settled");
@@ -152,7 +152,7 @@ class CrashRecoveryInPayaraTest {
 
         int rollbacks = stall.rollbacksPrepared();
         boot();
-        until("the restarted server's recovery rolls both branches back, and the row is delivered again",
+        Await.until("the restarted server's recovery rolls both branches back, and the row is delivered again",
                 recoveryBound(), () -> inDoubt(id).isEmpty() && rows(id) == 0 && effects(id) == 1);
         Thread.sleep(2000);
         assertEquals(1, effects(id), "the MDB's effect, once: the first delivery's rolled back");

@@ -1,5 +1,7 @@
 package io.inboxra.it;
 
+import io.inboxra.harness.Await;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,7 +57,7 @@ final class PayaraProcess {
 
     /** Waits until the console shows {@code text}; fails early if the server ends first. */
     void awaitLog(String text, Duration timeout) throws Exception {
-        Until.until("the server logs '" + text + "' (console: " + console + ")", timeout, () -> {
+        Await.until("the server logs '" + text + "' (console: " + console + ")", timeout, () -> {
             if (log().contains(text)) {
                 return true;
             }

@@ -1,5 +1,6 @@
 package io.inboxra.it;
 
+import io.inboxra.harness.Await;
 import io.inboxra.it.app.Effects;
 import io.inboxra.it.app.Invocations;
 import io.inboxra.it.timeout.SlowFirstDelivery;
@@ -44,7 +45,7 @@ class TransactionTimeoutInPayaraTest {
                 "SELECT count(*) FROM it_invocations WHERE mdb = 'SlowFirstDelivery' AND row_id = " + id) >= 1);
         until("the row is settled", () -> Database.count("SELECT count(*) FROM it_timeout") == 0);
         // Until the first call has surely returned from its 12 s sleep, and its commit (if any) is visible.
-        until("the first call has returned", Duration.ofSeconds(60), () -> Database.count(
+        Await.until("the first call has returned", Duration.ofSeconds(60), () -> Database.count(
                 "SELECT count(*) FROM it_invocations WHERE mdb = 'SlowFirstDelivery' AND row_id = " + id
                         + " AND at < clock_timestamp() - interval '15 seconds'") >= 1);
         String effects = "SELECT count(*) FROM it_effects WHERE row_id = " + id + " AND mdb LIKE 'SlowFirstDelivery:%'";

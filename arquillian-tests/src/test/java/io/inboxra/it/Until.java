@@ -1,9 +1,11 @@
 package io.inboxra.it;
 
+import io.inboxra.harness.Await;
+
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
-/** Waits for a condition the server brings about in its own time. */
+/** Waits for a condition the server brings about in its own time: {@link Await#until} with a server's patience. */
 final class Until {
 
     static final Duration LONG = Duration.ofSeconds(90);
@@ -12,16 +14,6 @@ final class Until {
     }
 
     static void until(String what, Callable<Boolean> condition) throws Exception {
-        until(what, LONG, condition);
-    }
-
-    static void until(String what, Duration timeout, Callable<Boolean> condition) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.call()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout + " waiting until " + what);
-            }
-            Thread.sleep(100);
-        }
+        Await.until(what, LONG, condition);
     }
 }

@@ -60,6 +60,11 @@ public final class DeliveryLog {
         return List.copyOf(committed);
     }
 
+    /** @return whether a delivery of the row {@code id} has committed */
+    public boolean hasCommitted(long id) {
+        return committed.stream().anyMatch(c -> ((Number) c).longValue() == id);
+    }
+
     /** @return the ids whose delivery transaction rolled back, repeats included */
     public List<Object> rolledBack() {
         return List.copyOf(rolledBack);

@@ -248,6 +248,17 @@ public enum TestDatabase {
         }
     }
 
+    /**
+     * Inserts a row behind every other in claim order (the highest id; give a due column the
+     * current time) and returns its id. A test that awaits its delivery knows that a claim ran
+     * after everything before the insert and found no earlier row claimable: the moment it
+     * asserts a negative ("no marked row came back") at, instead of after a fixed sleep.
+     */
+    public long insertMarker(String table, String columns, String values) throws SQLException {
+        execute("INSERT INTO " + table + " (" + columns + ") VALUES (" + values + ")");
+        return count("SELECT max(id) FROM " + table);
+    }
+
     /** Inserts n rows with payloads "row 1" .. "row n". */
     public void insertRows(String table, int n) throws SQLException {
         execute("INSERT INTO " + table + " (payload) SELECT CONCAT('row ', n) FROM " + series(n));

@@ -125,8 +125,13 @@ class DeliveryTest {
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
             Await.until("every row is marked", LONG,
                     () -> db.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NOT NULL") == 2000);
-            Thread.sleep(1000); // several poll intervals: a marked row must not be claimed again
-            assertEquals(2000, rows(db, table), "marked rows stay in the table");
+            // The claim that takes a row inserted behind them would have taken a marked row first, were
+            // one claimable; once it is settled, the deactivation lets every delivery in work end.
+            long marker = db.insertMarker(table, "payload", "'marker'");
+            Await.until("a row inserted later is settled", LONG, () -> mdb.log().hasCommitted(marker));
+            mdb.deactivate();
+            assertEquals(2001, rows(db, table), "marked rows stay in the table");
+            expected.add(marker);
             assertEachOnce(expected, mdb.log().invoked());
         }
     }
@@ -241,8 +246,12 @@ class DeliveryTest {
             }, p);
             Await.until("queue b is empty", LONG, () -> db.count("SELECT count(*) FROM " + table
                     + " WHERE queue = 'b'") == 0 && mdb.log().committed().size() == 20);
-            Thread.sleep(500);
+            // Behind every row of queue a in claim order: the claim that takes it skipped them all.
+            long marker = db.insertMarker(table, "payload, queue", "'marker', 'b'");
+            Await.until("a row of queue b inserted later is settled", LONG, () -> mdb.log().hasCommitted(marker));
+            mdb.deactivate();
             assertEquals(20, db.count("SELECT count(*) FROM " + table + " WHERE queue = 'a'"));
+            queueB.add(marker);
             assertEachOnce(queueB, mdb.log().invoked());
         }
     }

@@ -149,11 +149,15 @@ class FifoTest {
             db.execute("INSERT INTO " + table + " (payload, grp, priority) VALUES ('a:newcomer', 'a', -1),"
                     + " ('b:other group', 'b', 0)");
             Await.until("the other group is delivered meanwhile", Duration.ofSeconds(10), () -> order.size() == 2);
-            Thread.sleep(500);
-            assertEquals(List.of("a:head", "b:other group"), order, "the newcomer waits for the head in work");
+            // Inserted once the other group's row was delivered, behind the newcomer in claim order: the claim
+            // that takes it would have taken the newcomer first, were the newcomer claimable.
+            db.insertMarker(table, "payload, grp", "'c:later', 'c'");
+            Await.until("a row of a third group inserted later is delivered", Duration.ofSeconds(10),
+                    () -> order.contains("c:later"));
+            assertEquals(List.of("a:head", "b:other group", "c:later"), order, "the newcomer waits for the head in work");
             finishHead.countDown();
-            Await.until("the newcomer is delivered", Duration.ofSeconds(10), () -> order.size() == 3);
-            assertEquals("a:newcomer", order.get(2));
+            Await.until("the newcomer is delivered", Duration.ofSeconds(10), () -> order.size() == 4);
+            assertEquals("a:newcomer", order.get(3));
         }
     }
 

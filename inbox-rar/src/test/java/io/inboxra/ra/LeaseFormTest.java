@@ -1,9 +1,13 @@
 package io.inboxra.ra;
 
 import io.inboxra.Outcome;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.TableSpec;
+import io.inboxra.ra.dialect.PostgresDialect;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
+import io.inboxra.harness.HeldBackStatements;
 import io.inboxra.harness.Postgres;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -73,19 +77,15 @@ class LeaseFormTest {
     void aHandlerThatOutlivesItsLeaseCannotSettleAndItsOwnWorkRollsBack() throws Exception {
         String table = table("inbox", Postgres.INBOX_COLUMNS);
         String effects = table("effects", "row_id BIGINT NOT NULL");
-        // Holds the heartbeat back: every lease extension fails (claims, which start WITH, pass), so the
-        // lease runs out under the handler and the next claim takes the row; the heartbeat never learns
-        // that it lost the lease, and only the settlement's fencing token stops the first delivery.
-        Postgres.execute("CREATE FUNCTION " + table + "_hold_back() RETURNS trigger AS $$ BEGIN"
-                + " IF OLD.locked_until IS NOT NULL AND NEW.locked_until IS NOT NULL"
-                + " AND current_query() NOT LIKE 'WITH%' THEN"
-                + " RAISE EXCEPTION 'heartbeat held back by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql");
-        Postgres.execute("CREATE TRIGGER hold_back BEFORE UPDATE ON " + table + " FOR EACH ROW EXECUTE FUNCTION "
-                + table + "_hold_back()");
+        // Holds the heartbeat back: every lease extension fails (claims pass), so the lease runs out under
+        // the handler and the next claim takes the row; the heartbeat never learns that it lost the lease,
+        // and only the settlement's fencing token stops the first delivery.
+        Statement heartbeat = new PostgresDialect().extendLease(TableSpec.builder(table).lockedUntilColumn("locked_until").build());
         Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('slow, then fast')");
         long id = Postgres.count("SELECT id FROM " + table);
         AtomicInteger calls = new AtomicInteger();
-        try (Harness server = Harness.start();
+        try (HeldBackStatements.Hold heartbeats = HeldBackStatements.hold(heartbeat);
+             Harness server = Harness.start();
              EffectWriter writer = new EffectWriter(effects, ConcurrentHashMap.newKeySet(), message -> {
                  if (calls.incrementAndGet() == 1) {
                      Await.sleep(3000);   // three leases: another worker claims the row meanwhile
@@ -95,16 +95,15 @@ class LeaseFormTest {
             p.put("lockedUntilColumn", "locked_until");
             p.put("lease", "PT1S");
             p.put("workers", "2");
+            p.put("dataSourceClass", HeldBackStatements.class.getName());
             Harness.Activation mdb = server.activate(writer, p);
             Await.until("the first delivery has ended", Duration.ofSeconds(30),
                     () -> mdb.log().rolledBack().size() + mdb.log().committed().size() == 2);
+            assertTrue(heartbeats.refusals() >= 2, "the heartbeat was held back: " + heartbeats.refusals());
             assertEquals(List.of(id), mdb.log().committed(), "the second claim settled the row");
             assertEquals(List.of(id), mdb.log().rolledBack(), "the first delivery's settlement was refused");
             assertEquals(1, Postgres.count("SELECT count(*) FROM " + effects), "the effect exists exactly once");
             assertEquals(0, Postgres.count("SELECT count(*) FROM " + table));
-        } finally {
-            Postgres.execute("DROP TABLE IF EXISTS " + table);
-            Postgres.execute("DROP FUNCTION IF EXISTS " + table + "_hold_back()");
         }
     }
 

@@ -78,13 +78,18 @@ class SettlementFaultsTest {
         try (Harness server = Harness.start()) {
             Map<String, String> p = counted(db, "refused-settlement", table, form);
             p.put("deadAtColumn", "dead_at");
-            server.activate(message -> {
-                attempts.add(message.attempt());
+            Harness.Activation mdb = server.activate(message -> {
+                if (((Number) message.id()).longValue() == id) {
+                    attempts.add(message.attempt());
+                }
                 return Outcome.ack();
             }, p);
             Await.until("the row is marked dead", LONG,
                     () -> db.count("SELECT count(*) FROM " + table + " WHERE dead_at IS NOT NULL") == 1);
-            Thread.sleep(300);
+            // Due now, behind the dead row in claim order: the claim that takes it would have taken the dead row first.
+            long marker = db.insertMarker(table, "payload, due_at", "'later', " + db.minutesAgo("0"));
+            Await.until("a row inserted later is settled", LONG, () -> mdb.log().hasCommitted(marker));
+            mdb.deactivate();
             assertEquals(List.of(1, 2, 3), attempts, "each refused settlement counted, none beyond the limit");
         } finally {
             db.execute("DROP TABLE " + child);
@@ -105,12 +110,13 @@ class SettlementFaultsTest {
             Map<String, String> p = counted(db, "dead-twice", table, form);
             p.put("maxAttempts", "1");
             p.put("deadLetterTable", dead);
-            server.activate(message -> {
+            Harness.Activation mdb = server.activate(message -> {
                 attempts.add(message.attempt());
                 throw new IllegalStateException("poison");
             }, p);
             Await.until("the row left the inbox", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0);
-            Thread.sleep(300);
+            // No claim can take the row now; the deactivation lets a delivery still in work end.
+            mdb.deactivate();
             assertEquals(List.of(1), attempts, "delivered once");
             assertEquals(1, db.count("SELECT count(*) FROM " + dead), "one copy among the dead letters");
         }

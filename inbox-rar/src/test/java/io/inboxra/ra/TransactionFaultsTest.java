@@ -123,7 +123,8 @@ class TransactionFaultsTest {
             Await.until("the first deliveries", LONG, () -> activation.log().invoked().size() >= 2);
             Instant from = Instant.now();
             int before = activation.log().invoked().size();
-            Thread.sleep(2000);
+            // Timed over a count of deliveries, not a count over a fixed time: a slow machine cannot hide a hot loop.
+            Await.until("twelve more deliveries", LONG, () -> activation.log().invoked().size() >= before + 12);
             double seconds = Duration.between(from, Instant.now()).toMillis() / 1000.0;
             int deliveries = activation.log().invoked().size() - before;
             // 2 workers, one delivery per 0.2 s each at most, and one in flight each at either end.
@@ -157,10 +158,12 @@ class TransactionFaultsTest {
             p.put("maxAttempts", "3");
             p.put("retryDelay", "PT0.5S");
             p.put("deadLetterTable", dead);
-            one.activate(mdb, p);
-            two.activate(mdb, p);
+            Harness.Activation first = one.activate(mdb, p);
+            Harness.Activation second = two.activate(mdb, p);
             Await.until("the row is dead-lettered", LONG, () -> db.count("SELECT count(*) FROM " + dead) == 1);
-            Thread.sleep(500);
+            // The row has left the inbox, so no claim can take it; the deactivations let deliveries in work end.
+            first.deactivate();
+            second.deactivate();
             assertEquals(List.of(1, 2, 3), attempts, "each failed commit counted before the next delivery");
             assertTrue(Duration.between(times.get(0), times.get(1)).toMillis() >= 450, "the first backoff held: " + times);
             assertTrue(Duration.between(times.get(1), times.get(2)).toMillis() >= 950, "the second backoff held: " + times);
