@@ -27,7 +27,7 @@ final class SampleDatabase {
         Database.execute(SampleDatabase::connect,
                 "CREATE USER IF NOT EXISTS 'inbox_sample'@'%' IDENTIFIED BY 'inbox'",
                 "GRANT ALL PRIVILEGES ON *.* TO 'inbox_sample'@'%'",
-                "DROP TABLE IF EXISTS invoice_jobs, issued_invoices");
+                "DROP TABLE IF EXISTS invoice_jobs, invoice_jobs_dead, issued_invoices");
     }
 
     /** Enqueues {@code n} invoice jobs as the sample's REST resource would, and returns their ids. */
