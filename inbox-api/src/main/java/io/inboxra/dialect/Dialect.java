@@ -279,7 +279,7 @@ public interface Dialect {
      * @return the query
      */
     default Statement deadLetterCount(TableSpec spec) {
-        return new Statement("SELECT COUNT(*) FROM " + deadLetterPlace(spec), queueParams(spec));
+        return new Statement("SELECT COUNT(*) FROM " + deadLetters(spec), queueParams(spec));
     }
 
     /**
@@ -290,7 +290,7 @@ public interface Dialect {
      */
     default Statement deadLetterIds(TableSpec spec) {
         String id = spec.deadAtColumn().isPresent() ? spec.idColumn() : spec.deadLetterColumns().id();
-        return new Statement("SELECT " + quote(id) + " FROM " + deadLetterPlace(spec), queueParams(spec));
+        return new Statement("SELECT " + quote(id) + " FROM " + deadLetters(spec), queueParams(spec));
     }
 
     /**
@@ -365,17 +365,31 @@ public interface Dialect {
     }
 
     /**
+     * The subscription's dead letters, as SQL to follow {@code FROM}: the dead-letter table's rows
+     * of the queue, or the inbox rows of the queue marked dead. Binds {@link Param#QUEUE} with a
+     * queue column.
+     *
      * @param spec the table; it has a dead-letter table or a dead-at column
-     * @return the dead letters' place, as SQL: {@code "table WHERE [queue = ? AND] dead_at IS NOT NULL"}
-     *         or {@code "dead_letters WHERE [queue = ? AND] 1 = 1"}, to append conditions to with {@code AND}
+     * @param deadAt what their dead-at time must be, as SQL to follow the column ({@code " < ..."}), or null
+     * @return {@code "table WHERE ..."}
      */
-    private String deadLetterPlace(TableSpec spec) {
+    default String deadLetters(TableSpec spec, String deadAt) {
+        List<String> conditions = new ArrayList<>();
+        String column = quote(spec.deadAtColumn().orElse(spec.deadLetterColumns().deadAt()));
         if (spec.deadAtColumn().isPresent()) {
-            return table(spec) + " WHERE " + queueCondition(spec.queueColumn(), "") + quote(spec.deadAtColumn().get())
-                    + " IS NOT NULL";
+            spec.queueColumn().ifPresent(q -> conditions.add(quote(q) + " = ?"));
+            conditions.add(column + " IS NOT NULL");
+        } else {
+            spec.queueColumn().ifPresent(q -> conditions.add(quote(spec.deadLetterColumns().queue()) + " = ?"));
         }
-        return deadLetterTable(spec) + " WHERE " + queueCondition(spec.queueColumn().map(q -> spec.deadLetterColumns().queue()), "")
-                + "1 = 1";
+        if (deadAt != null) {
+            conditions.add(column + deadAt);
+        }
+        return deadLetterTable(spec) + (conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions));
+    }
+
+    private String deadLetters(TableSpec spec) {
+        return deadLetters(spec, null);
     }
 
     /**

@@ -112,12 +112,9 @@ public abstract class StandardDialect implements Dialect {
     /** Dead letters whose dead-at time is before the database's clock plus {@link Param#DELAY} (the negated age). */
     @Override
     public Statement discardDeadLetters(TableSpec spec) {
-        String deadAt = spec.deadAtColumn().orElse(spec.deadLetterColumns().deadAt());
-        Statement count = deadLetterCount(spec);
-        String place = count.sql().substring("SELECT COUNT(*) FROM ".length());
-        List<Param> params = new java.util.ArrayList<>(count.params());
+        List<Param> params = new java.util.ArrayList<>(deadLetterCount(spec).params());
         params.add(Param.DELAY);
-        return new Statement("DELETE FROM " + place + " AND " + quote(deadAt) + " < " + later(), params);
+        return new Statement("DELETE FROM " + deadLetters(spec, " < " + later()), params);
     }
 
     /**
