@@ -131,19 +131,24 @@ class OperatingTest {
             Await.until("paused, every worker idle", Duration.ofSeconds(5), () -> view.snapshot().state()
                     == SubscriptionState.PAUSED && view.snapshot().workersBusy() == 0);
             db.insertRows(table, 5);
+            db.execute("INSERT INTO " + table + " (payload, due_at) VALUES ('late', " + db.minutesAgo("2") + ")");
             // Ten polls at the longest wait: a worker that still claimed would have taken them.
             Await.sleep(2000);
             assertEquals(5, mdb.log().invoked().size(), "nothing claimed while paused");
-            assertEquals(5, db.count("SELECT count(*) FROM " + table + " WHERE locked_until IS NULL"),
+            assertEquals(6, db.count("SELECT count(*) FROM " + table + " WHERE locked_until IS NULL"),
                     "the rows are untouched");
-            assertEquals(5, view.backlog().claimable());
+            Backlog backlog = view.backlog();
+            assertEquals(6, backlog.claimable());
+            Duration lag = backlog.lag().orElseThrow();
+            assertTrue(lag.compareTo(Duration.ofSeconds(110)) > 0 && lag.compareTo(Duration.ofMinutes(5)) < 0,
+                    "the lag of a row due two minutes ago: " + lag);
             long resumed = System.nanoTime();
             view.resume();
-            Await.until("the rows inserted while paused are delivered", LONG, () -> mdb.log().committed().size() == 10);
+            Await.until("the rows inserted while paused are delivered", LONG, () -> mdb.log().committed().size() == 11);
             Duration took = Duration.ofNanos(System.nanoTime() - resumed);
             assertTrue(took.compareTo(Duration.ofSeconds(3)) < 0, "claiming restarted after " + took);
             assertEquals(SubscriptionState.RUNNING, view.snapshot().state());
-            assertEquals(10, view.snapshot().delivered());
+            Await.until("counted", Duration.ofSeconds(10), () -> view.snapshot().delivered() == 11);
         }
     }
 
