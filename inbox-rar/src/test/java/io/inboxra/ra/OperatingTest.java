@@ -3,6 +3,7 @@ package io.inboxra.ra;
 import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
+import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.lang.management.ManagementFactory;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -41,6 +43,7 @@ class OperatingTest {
 
     @AfterEach
     void dropTables() throws SQLException {
+        Faults.rollBackPreparedBranchesOn(tables.on(TestDatabase.POSTGRES));
         tables.dropAll();
     }
 
@@ -111,6 +114,38 @@ class OperatingTest {
             assertEquals(2L, mbeans.getAttribute(bean, "DeadLetters"));
             assertEquals(0L, mbeans.getAttribute(bean, "Claimable"));
             assertEquals("RUNNING", mbeans.getAttribute(bean, "State"));
+        }
+    }
+
+    /** The MDB's own branch fails its prepare every time: settled deliveries whose transaction did not commit. */
+    @ParameterizedTest
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aSettledDeliveryWhoseTransactionDoesNotCommitCountsAsACommitFailure(TestDatabase db, Form form) throws Exception {
+        String table = tables.inbox(db);
+        String effects = tables.effects(TestDatabase.POSTGRES);
+        String dead = tables.deadLetters(db);
+        Faults.failPrepareOfEffects(effects, "row_id > 0");
+        db.insertRows(table, 1);
+        String name = "commit-failures-" + form;
+        try (Harness server = Harness.start().swallowingFailedCommits();
+                EffectWriter mdb = new EffectWriter(TestDatabase.POSTGRES.xaDataSource(), effects, new HashSet<>())) {
+            Map<String, String> p = DeliveryTest.properties(db, form, name, table);
+            p.put("dueColumn", "due_at");
+            p.put("attemptColumn", "attempts");
+            p.put("maxAttempts", "3");
+            p.put("retryDelay", "PT0.1S");
+            p.put("deadLetterTable", dead);
+            server.activate(mdb, p);
+            Await.until("the row is dead-lettered", LONG, () -> db.count("SELECT count(*) FROM " + dead) == 1);
+            SubscriptionView view = view(name);
+            Await.until("the last failure is counted", Duration.ofSeconds(10), () -> view.snapshot().deadLettered() == 1);
+            SubscriptionSnapshot s = view.snapshot();
+            assertEquals(3, s.commitFailures(), "each delivery settled, none committed");
+            assertEquals(3, s.failed());
+            assertEquals(0, s.delivered());
+            assertEquals(2, s.retried(), "the first two failures' records");
+            assertEquals(1, s.deadLettered(), "the third, at maxAttempts");
+            assertEquals(0, s.recentRate(), "nothing committed");
         }
     }
 
