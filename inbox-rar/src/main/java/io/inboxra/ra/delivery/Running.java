@@ -58,7 +58,7 @@ final class Running {
      * Waits, returning early when the subscription stops or resumes; an interrupt ends the
      * wait, not the subscription.
      */
-    void pause(Duration wait) {
+    void await(Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         synchronized (signal) {
             long seen = resumes;

@@ -162,7 +162,7 @@ final class Settlement {
         LOG.log(Level.ERROR, "Inbox subscription '" + settings.name() + "': the listener asked to retry row "
                 + row.id() + " in " + delay + ", but the table has no 'dueColumn' to reschedule it by; set"
                 + " 'dueColumn'. The row is held for " + wait + ", then rolled back and delivered again.");
-        running.pause(wait);
+        running.await(wait);
         return false;
     }
 }

@@ -55,7 +55,7 @@ final class Worker implements Work {
                             + " worker thread's interrupt flag set; cleared, the worker goes on");
                 }
                 if (!wait.isZero()) {
-                    context.running().pause(wait);
+                    context.running().await(wait);
                 }
             }
         } catch (Throwable e) {
