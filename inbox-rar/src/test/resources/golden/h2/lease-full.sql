@@ -37,3 +37,31 @@ DELETE FROM "jobs" WHERE "processed_at" < DATEADD(MILLISECOND, -?, CURRENT_TIMES
 -- binds AGE, LIMIT
 
 -- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND "dead_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP)
+-- binds QUEUE
+
+-- inWork
+SELECT COUNT(*) FROM "jobs" WHERE "queue" = ? AND "locked_until" >= CURRENT_TIMESTAMP
+-- binds QUEUE
+
+-- deadLetterCount
+SELECT COUNT(*) FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT "id" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL
+-- binds QUEUE
+
+-- requeueAll 1/1
+UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = CURRENT_TIMESTAMP WHERE "queue" = ? AND "dead_at" IS NOT NULL
+-- binds QUEUE
+
+-- requeueOne 1/1
+UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = CURRENT_TIMESTAMP WHERE "queue" = ? AND "dead_at" IS NOT NULL AND "id" = ?
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL AND "dead_at" < DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)
+-- binds QUEUE, DELAY

@@ -25,3 +25,11 @@ DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN
 
 -- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP)
+-- binds nothing
+
+-- inWork
+SELECT COUNT(*) FROM "jobs" WHERE "locked_until" >= CURRENT_TIMESTAMP
+-- binds nothing

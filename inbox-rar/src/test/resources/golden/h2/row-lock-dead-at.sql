@@ -21,3 +21,29 @@ UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1 WHE
 -- binds ID
 
 -- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "dead_at" IS NULL
+-- binds nothing
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM "jobs" WHERE "dead_at" IS NOT NULL
+-- binds nothing
+
+-- deadLetterIds
+SELECT "id" FROM "jobs" WHERE "dead_at" IS NOT NULL
+-- binds nothing
+
+-- requeueAll 1/1
+UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = CURRENT_TIMESTAMP WHERE "dead_at" IS NOT NULL
+-- binds nothing
+
+-- requeueOne 1/1
+UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = CURRENT_TIMESTAMP WHERE "dead_at" IS NOT NULL AND "id" = ?
+-- binds ID
+
+-- discardDeadLetters
+DELETE FROM "jobs" WHERE "dead_at" IS NOT NULL AND "dead_at" < DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)
+-- binds DELAY

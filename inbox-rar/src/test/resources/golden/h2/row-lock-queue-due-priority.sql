@@ -25,3 +25,37 @@ DELETE FROM "jobs" WHERE "id" = ?
 -- binds ID
 
 -- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP)
+-- binds QUEUE
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM "dead_jobs" WHERE "queue" = ?
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT "id" FROM "dead_jobs" WHERE "queue" = ?
+-- binds QUEUE
+
+-- requeueAll 1/2
+INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id", d."queue", d."payload", 0, CURRENT_TIMESTAMP FROM "dead_jobs" d WHERE d."queue" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+-- binds QUEUE
+
+-- requeueAll 2/2
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+-- binds QUEUE
+
+-- requeueOne 1/2
+INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id", d."queue", d."payload", 0, CURRENT_TIMESTAMP FROM "dead_jobs" d WHERE d."queue" = ? AND d."id" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+-- binds QUEUE, ID
+
+-- requeueOne 2/2
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND "dead_at" < DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)
+-- binds QUEUE, DELAY

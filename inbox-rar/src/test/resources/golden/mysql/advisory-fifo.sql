@@ -29,3 +29,37 @@ DELETE FROM `jobs` WHERE `id` = ?
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`priority`, `id`)
 -- binds nothing
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`)))
+-- binds nothing
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM `dead_jobs`
+-- binds nothing
+
+-- deadLetterIds
+SELECT `id` FROM `dead_jobs`
+-- binds nothing
+
+-- requeueAll 1/2
+INSERT INTO `jobs` (`id`, `payload`) SELECT d.`id`, d.`payload` FROM `dead_jobs` d WHERE NOT EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = d.`id`)
+-- binds nothing
+
+-- requeueAll 2/2
+DELETE FROM `dead_jobs` WHERE EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id`)
+-- binds nothing
+
+-- requeueOne 1/2
+INSERT INTO `jobs` (`id`, `payload`) SELECT d.`id`, d.`payload` FROM `dead_jobs` d WHERE d.`id` = ? AND NOT EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = d.`id`)
+-- binds ID
+
+-- requeueOne 2/2
+DELETE FROM `dead_jobs` WHERE `id` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id`)
+-- binds ID
+
+-- discardDeadLetters
+DELETE FROM `dead_jobs` WHERE `dead_at` < CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND
+-- binds DELAY

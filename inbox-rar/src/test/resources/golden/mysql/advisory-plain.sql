@@ -21,3 +21,9 @@ DELETE FROM `jobs` WHERE `id` = ?
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h
+-- binds nothing
+
+-- inWork: none

@@ -41,3 +41,39 @@ DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ?
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `due_at`, `id`)
 -- binds nothing
+
+-- backlog
+SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6))
+-- binds QUEUE
+
+-- inWork
+SELECT COUNT(*) FROM `jobs` WHERE `queue` = ? AND `locked_until` >= CURRENT_TIMESTAMP(6)
+-- binds QUEUE
+
+-- deadLetterCount
+SELECT COUNT(*) FROM `dead_jobs` WHERE `queue` = ?
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT `id` FROM `dead_jobs` WHERE `queue` = ?
+-- binds QUEUE
+
+-- requeueAll 1/2
+INSERT INTO `jobs` (`id`, `queue`, `payload`, `attempts`, `due_at`) SELECT d.`id`, d.`queue`, d.`payload`, 0, CURRENT_TIMESTAMP(6) FROM `dead_jobs` d WHERE d.`queue` = ? AND NOT EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = d.`id`)
+-- binds QUEUE
+
+-- requeueAll 2/2
+DELETE FROM `dead_jobs` WHERE `queue` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id`)
+-- binds QUEUE
+
+-- requeueOne 1/2
+INSERT INTO `jobs` (`id`, `queue`, `payload`, `attempts`, `due_at`) SELECT d.`id`, d.`queue`, d.`payload`, 0, CURRENT_TIMESTAMP(6) FROM `dead_jobs` d WHERE d.`queue` = ? AND d.`id` = ? AND NOT EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = d.`id`)
+-- binds QUEUE, ID
+
+-- requeueOne 2/2
+DELETE FROM `dead_jobs` WHERE `queue` = ? AND `id` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id`)
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM `dead_jobs` WHERE `queue` = ? AND `dead_at` < CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND
+-- binds QUEUE, DELAY

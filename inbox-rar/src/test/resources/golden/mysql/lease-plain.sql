@@ -29,3 +29,11 @@ DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ?
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6))
+-- binds nothing
+
+-- inWork
+SELECT COUNT(*) FROM `jobs` WHERE `locked_until` >= CURRENT_TIMESTAMP(6)
+-- binds nothing

@@ -25,3 +25,29 @@ UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`due_at`, `id`)
 -- binds nothing
+
+-- backlog
+SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `dead_at` IS NULL
+-- binds nothing
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM `jobs` WHERE `dead_at` IS NOT NULL
+-- binds nothing
+
+-- deadLetterIds
+SELECT `id` FROM `jobs` WHERE `dead_at` IS NOT NULL
+-- binds nothing
+
+-- requeueAll 1/1
+UPDATE `jobs` SET `dead_at` = NULL, `attempts` = 0, `due_at` = CURRENT_TIMESTAMP(6) WHERE `dead_at` IS NOT NULL
+-- binds nothing
+
+-- requeueOne 1/1
+UPDATE `jobs` SET `dead_at` = NULL, `attempts` = 0, `due_at` = CURRENT_TIMESTAMP(6) WHERE `dead_at` IS NOT NULL AND `id` = ?
+-- binds ID
+
+-- discardDeadLetters
+DELETE FROM `jobs` WHERE `dead_at` IS NOT NULL AND `dead_at` < CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND
+-- binds DELAY

@@ -37,3 +37,29 @@ DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 10
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
 -- binds nothing
+
+-- backlog
+SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND e.`dead_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`)))
+-- binds QUEUE
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT `id` FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL
+-- binds QUEUE
+
+-- requeueAll 1/1
+UPDATE `jobs` SET `dead_at` = NULL, `due_at` = CURRENT_TIMESTAMP(6) WHERE `queue` = ? AND `dead_at` IS NOT NULL
+-- binds QUEUE
+
+-- requeueOne 1/1
+UPDATE `jobs` SET `dead_at` = NULL, `due_at` = CURRENT_TIMESTAMP(6) WHERE `queue` = ? AND `dead_at` IS NOT NULL AND `id` = ?
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL AND `dead_at` < CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND
+-- binds QUEUE, DELAY

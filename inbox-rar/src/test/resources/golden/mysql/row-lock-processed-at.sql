@@ -25,3 +25,9 @@ DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 10
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`due_at`, `id`)
 -- binds nothing
+
+-- backlog
+SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL
+-- binds nothing
+
+-- inWork: none

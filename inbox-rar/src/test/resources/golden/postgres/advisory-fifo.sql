@@ -27,3 +27,37 @@ DELETE FROM "jobs" WHERE "id" = ?
 -- inDoubtBranches
 SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
 -- binds AGE
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id")))
+-- binds nothing
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM "dead_jobs"
+-- binds nothing
+
+-- deadLetterIds
+SELECT "id" FROM "dead_jobs"
+-- binds nothing
+
+-- requeueAll 1/2
+INSERT INTO "jobs" ("id", "payload") SELECT d."id", d."payload" FROM "dead_jobs" d WHERE NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+-- binds nothing
+
+-- requeueAll 2/2
+DELETE FROM "dead_jobs" WHERE EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+-- binds nothing
+
+-- requeueOne 1/2
+INSERT INTO "jobs" ("id", "payload") SELECT d."id", d."payload" FROM "dead_jobs" d WHERE d."id" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+-- binds ID
+
+-- requeueOne 2/2
+DELETE FROM "dead_jobs" WHERE "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+-- binds ID
+
+-- discardDeadLetters
+DELETE FROM "dead_jobs" WHERE "dead_at" < clock_timestamp() + ? * interval '1 millisecond'
+-- binds DELAY

@@ -31,3 +31,37 @@ DELETE FROM "app"."jobs" WHERE "job_id" = ?
 -- inDoubtBranches
 SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "app"."jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
 -- binds AGE
+
+-- backlog
+SELECT COUNT(*), MIN(h."due_at"), MIN(h."job_id"), CURRENT_TIMESTAMP FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP)
+-- binds QUEUE
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM "app"."dead_jobs" WHERE "queue" = ?
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT "id" FROM "app"."dead_jobs" WHERE "queue" = ?
+-- binds QUEUE
+
+-- requeueAll 1/2
+INSERT INTO "app"."jobs" ("job_id", "queue", "body", "due_at") SELECT d."id", d."queue", d."payload", CURRENT_TIMESTAMP FROM "app"."dead_jobs" d WHERE d."queue" = ? AND NOT EXISTS (SELECT 1 FROM "app"."jobs" x WHERE x."job_id" = d."id")
+-- binds QUEUE
+
+-- requeueAll 2/2
+DELETE FROM "app"."dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "app"."jobs" x WHERE x."job_id" = "app"."dead_jobs"."id")
+-- binds QUEUE
+
+-- requeueOne 1/2
+INSERT INTO "app"."jobs" ("job_id", "queue", "body", "due_at") SELECT d."id", d."queue", d."payload", CURRENT_TIMESTAMP FROM "app"."dead_jobs" d WHERE d."queue" = ? AND d."id" = ? AND NOT EXISTS (SELECT 1 FROM "app"."jobs" x WHERE x."job_id" = d."id")
+-- binds QUEUE, ID
+
+-- requeueOne 2/2
+DELETE FROM "app"."dead_jobs" WHERE "queue" = ? AND "id" = ? AND EXISTS (SELECT 1 FROM "app"."jobs" x WHERE x."job_id" = "app"."dead_jobs"."id")
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM "app"."dead_jobs" WHERE "queue" = ? AND "dead_at" < clock_timestamp() + ? * interval '1 millisecond'
+-- binds QUEUE, DELAY

@@ -29,3 +29,31 @@ DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" <
 -- binds AGE, LIMIT
 
 -- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND "processed_at" IS NULL AND "dead_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
+-- binds QUEUE
+
+-- inWork
+SELECT COUNT(*) FROM "jobs" WHERE "queue" = ? AND "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now')
+-- binds QUEUE
+
+-- deadLetterCount
+SELECT COUNT(*) FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT "id" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL
+-- binds QUEUE
+
+-- requeueAll 1/1
+UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = strftime('%Y-%m-%d %H:%M:%f', 'now') WHERE "queue" = ? AND "dead_at" IS NOT NULL
+-- binds QUEUE
+
+-- requeueOne 1/1
+UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = strftime('%Y-%m-%d %H:%M:%f', 'now') WHERE "queue" = ? AND "dead_at" IS NOT NULL AND "id" = ?
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL AND "dead_at" < strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds')
+-- binds QUEUE, DELAY

@@ -27,3 +27,29 @@ UPDATE [jobs] SET [dead_at] = CURRENT_TIMESTAMP WHERE [id] = ?
 -- refused (UNSUPPORTED): this dialect cannot delete processed rows after their retention; remove 'retention'
 
 -- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), MIN(h.[due_at]), MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [processed_at] IS NULL AND [dead_at] IS NULL AND NOT EXISTS (SELECT 1 FROM [jobs] e WHERE e.[grp] = h.[grp] AND e.[processed_at] IS NULL AND e.[dead_at] IS NULL AND (e.[priority] < h.[priority] OR (e.[priority] = h.[priority] AND e.[id] < h.[id])))
+-- binds QUEUE
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT [id] FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL
+-- binds QUEUE
+
+-- requeueAll 1/1
+UPDATE [jobs] SET [dead_at] = NULL, [due_at] = CURRENT_TIMESTAMP WHERE [queue] = ? AND [dead_at] IS NOT NULL
+-- binds QUEUE
+
+-- requeueOne 1/1
+UPDATE [jobs] SET [dead_at] = NULL, [due_at] = CURRENT_TIMESTAMP WHERE [queue] = ? AND [dead_at] IS NOT NULL AND [id] = ?
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL AND [dead_at] < DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)
+-- binds QUEUE, DELAY

@@ -13,3 +13,9 @@ DELETE FROM [jobs] WHERE [id] = ?
 -- binds ID
 
 -- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h
+-- binds nothing
+
+-- inWork: none

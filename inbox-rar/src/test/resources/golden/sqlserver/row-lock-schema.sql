@@ -25,3 +25,37 @@ DELETE FROM [app].[jobs] WHERE [job_id] = ?
 -- binds ID
 
 -- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), MIN(h.[due_at]), MIN(h.[job_id]), CURRENT_TIMESTAMP FROM [app].[jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP)
+-- binds QUEUE
+
+-- inWork: none
+
+-- deadLetterCount
+SELECT COUNT(*) FROM [app].[dead_jobs] WHERE [queue] = ?
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT [id] FROM [app].[dead_jobs] WHERE [queue] = ?
+-- binds QUEUE
+
+-- requeueAll 1/2
+INSERT INTO [app].[jobs] ([job_id], [queue], [body], [due_at]) SELECT d.[id], d.[queue], d.[payload], CURRENT_TIMESTAMP FROM [app].[dead_jobs] d WHERE d.[queue] = ? AND NOT EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = d.[id])
+-- binds QUEUE
+
+-- requeueAll 2/2
+DELETE FROM [app].[dead_jobs] WHERE [queue] = ? AND EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = [app].[dead_jobs].[id])
+-- binds QUEUE
+
+-- requeueOne 1/2
+INSERT INTO [app].[jobs] ([job_id], [queue], [body], [due_at]) SELECT d.[id], d.[queue], d.[payload], CURRENT_TIMESTAMP FROM [app].[dead_jobs] d WHERE d.[queue] = ? AND d.[id] = ? AND NOT EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = d.[id])
+-- binds QUEUE, ID
+
+-- requeueOne 2/2
+DELETE FROM [app].[dead_jobs] WHERE [queue] = ? AND [id] = ? AND EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = [app].[dead_jobs].[id])
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM [app].[dead_jobs] WHERE [queue] = ? AND [dead_at] < DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)
+-- binds QUEUE, DELAY

@@ -100,6 +100,23 @@ public abstract class StandardDialect implements Dialect {
                 + clauses.where() + rowLimit().afterOrder(1), clauses.params()));
     }
 
+    /** The claimable rows' count, smallest due time, smallest id, and the database's time: read without locks. */
+    @Override
+    public Optional<Statement> backlog(TableSpec spec) {
+        ClaimClauses clauses = clauses(spec);
+        String due = spec.dueColumn().map(d -> "MIN(h." + quote(d) + ")").orElse("NULL");
+        return Optional.of(new Statement("SELECT COUNT(*), " + due + ", MIN(h." + quote(spec.idColumn()) + "), "
+                + currentTimestamp() + " FROM " + table(spec) + " h" + clauses.where(), clauses.params()));
+    }
+
+    /** Dead letters whose dead-at time is before the database's clock plus {@link Param#DELAY} (the negated age). */
+    @Override
+    public Statement discardDeadLetters(TableSpec spec) {
+        List<Param> params = new java.util.ArrayList<>(deadLetterCount(spec).params());
+        params.add(Param.DELAY);
+        return new Statement("DELETE FROM " + deadLetters(spec, " < " + later()), params);
+    }
+
     /**
      * The advisory form's re-check: the row {@link Param#ID} read afresh, only while still claimable.
      *

@@ -5,6 +5,7 @@ import io.inboxra.ra.config.Property;
 import io.inboxra.ra.config.SettingsReader;
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.delivery.Subscription;
+import io.inboxra.ra.operations.OperatorRegistration;
 import io.inboxra.ra.recovery.PayaraRecovery;
 import jakarta.resource.NotSupportedException;
 import jakarta.resource.ResourceException;
@@ -43,6 +44,7 @@ public class InboxResourceAdapter implements ResourceAdapter {
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
     private final Map<Key, Subscription> subscriptions = new ConcurrentHashMap<>();
+    private final Map<Subscription, OperatorRegistration> operators = new ConcurrentHashMap<>();
     private volatile BootstrapContext bootstrap;
     private volatile Runnable leaveRecovery = () -> { };
 
@@ -69,7 +71,7 @@ public class InboxResourceAdapter implements ResourceAdapter {
     public void stop() {
         leaveRecovery.run();
         leaveRecovery = () -> { };
-        subscriptions.values().forEach(s -> s.stop(STOP_GRACE));
+        subscriptions.values().forEach(this::stop);
         subscriptions.clear();
         LOG.log(Level.INFO, "Inbox resource adapter stopped");
     }
@@ -89,9 +91,10 @@ public class InboxResourceAdapter implements ResourceAdapter {
         values.putAll(MicroProfileOverrides.read(name, applicationLoader(factory)));
         SubscriptionSettings settings = SettingsReader.read(values, name);
         Subscription subscription = Subscription.activate(settings, factory, bootstrap);
+        operators.put(subscription, OperatorRegistration.register(subscription.view()));
         Subscription previous = subscriptions.put(new Key(factory, spec), subscription);
         if (previous != null) {
-            previous.stop(STOP_GRACE);
+            stop(previous);
         }
     }
 
@@ -99,8 +102,17 @@ public class InboxResourceAdapter implements ResourceAdapter {
     public void endpointDeactivation(MessageEndpointFactory factory, ActivationSpec spec) {
         Subscription subscription = subscriptions.remove(new Key(factory, spec));
         if (subscription != null) {
-            subscription.stop(STOP_GRACE);
+            stop(subscription);
         }
+    }
+
+    /** Stops a subscription, out of operators' sight first (its MBean, {@code InboxSubscriptions}). */
+    private void stop(Subscription subscription) {
+        OperatorRegistration registration = operators.remove(subscription);
+        if (registration != null) {
+            registration.remove();
+        }
+        subscription.stop(STOP_GRACE);
     }
 
     @Override

@@ -56,11 +56,12 @@ final class AdvisoryDelivery implements FormDelivery {
             DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new WorkersOwnConnection(c),
                     context.connections().finisher());
             SettleAttempt attempt = SettleAttempt.notSettled();
+            ListenerEndpoint.Invocation invocation = null;
             // A ResourceException from the endpoint (no MDB instance free) reached no listener: nothing is counted.
             try (ListenerEndpoint endpoint = endpoints.create(branch)) {
                 endpoint.before();
                 try {
-                    ListenerEndpoint.Invocation invocation = endpoint.invoke(row);
+                    invocation = endpoint.invoke(row);
                     attempt = SettleAttempt.of(context, branch, row, invocation, c::inTransaction);
                 } finally {
                     if (!attempt.settled()) {
@@ -70,6 +71,9 @@ final class AdvisoryDelivery implements FormDelivery {
                 }
             }
             boolean committed = attempt.committed(branch, endpoints.isTransacted());
+            if (attempt.settled()) {
+                settlement.counted(row, invocation.outcome(), committed);
+            }
             if (!committed && settlement.recordsFailures() && !c.isBroken()) {
                 String error = attempt.error();
                 c.inTransaction(tx -> settlement.recordFailure(tx, row, error));

@@ -6,7 +6,7 @@ import io.inboxra.ra.config.SubscriptionSettings;
 /**
  * What a subscription's deliveries are handed, fixed at activation: its settings, dialect and
  * statements, the settlement, the MDB's endpoints, its connections and threads, whether it
- * still runs, and its outage log. Deliveries ask nothing else of the subscription.
+ * still runs, its outage log, and its counters. Deliveries ask nothing else of the subscription.
  *
  * @param settings the checked activation config
  * @param dialect the database's dialect
@@ -17,10 +17,11 @@ import io.inboxra.ra.config.SubscriptionSettings;
  * @param threads the subscription's threads besides the workers
  * @param running whether the subscription still runs
  * @param outage the subscription's database trouble, logged once per episode
+ * @param counters what the subscription has done, for operators
  */
 record DeliveryContext(SubscriptionSettings settings, Dialect dialect, SubscriptionStatements statements,
         Settlement settlement, Endpoints endpoints, SubscriptionConnections connections, SubscriptionThreads threads,
-        Running running, Outage outage) {
+        Running running, Outage outage, SubscriptionCounters counters) {
 
     /** @return the subscription's name, for logs */
     String name() {

@@ -18,6 +18,10 @@ interface FormDelivery {
         return false;
     }
 
+    /** The subscription is paused: give back rows claimed ahead, so that nothing waits claimed meanwhile. */
+    default void pause() {
+    }
+
     /** Drops the worker's connection after a database error; the next turn opens a new one. */
     void disconnect();
 

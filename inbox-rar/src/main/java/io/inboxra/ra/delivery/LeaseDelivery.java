@@ -67,10 +67,11 @@ final class LeaseDelivery implements FormDelivery {
         DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new PooledConnections(pool),
                 context.connections().finisher());
         SettleAttempt attempt = SettleAttempt.notSettled();
+        ListenerEndpoint.Invocation invocation = null;
         try (ListenerEndpoint endpoint = endpoints.create(branch)) {
             endpoint.before();
             try {
-                ListenerEndpoint.Invocation invocation = endpoint.invoke(held.row());
+                invocation = endpoint.invoke(held.row());
                 ClaimedRow fenced = held.stopHeartbeat();
                 attempt = SettleAttempt.of(context, branch, fenced, invocation,
                         work -> pool.withConnection(c -> c.inTransaction(work)));
@@ -86,6 +87,9 @@ final class LeaseDelivery implements FormDelivery {
             throw e;
         }
         boolean committed = attempt.committed(branch, endpoints.isTransacted());
+        if (attempt.settled()) {
+            settlement.counted(held.row(), invocation.outcome(), committed);
+        }
         if (!committed) {
             recordFailure(held.stopHeartbeat(), attempt.error());
         }
@@ -135,6 +139,11 @@ final class LeaseDelivery implements FormDelivery {
     @Override
     public void disconnect() {
         // Pooled connections that failed were discarded where they failed.
+    }
+
+    @Override
+    public void pause() {
+        close();
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
 /**
  * A subscription's database trouble, logged once per episode: a warning when it starts, the
@@ -18,17 +19,30 @@ final class Outage {
 
     private final String subscription;
     private final Clock clock;
+    private final SubscriptionCounters counters;
     private volatile boolean ongoing;
-    private Instant since;
+    private volatile Instant since;
     private int failures;
 
     Outage(String subscription, Clock clock) {
+        this(subscription, clock, new SubscriptionCounters(clock));
+    }
+
+    /** @param counters where the trouble is kept as the subscription's last error */
+    Outage(String subscription, Clock clock, SubscriptionCounters counters) {
         this.subscription = subscription;
         this.clock = clock;
+        this.counters = counters;
+    }
+
+    /** @return when the current outage began, while one lasts */
+    Optional<Instant> since() {
+        return ongoing ? Optional.ofNullable(since) : Optional.empty();
     }
 
     synchronized void failed(String what, Throwable error) {
         failures++;
+        counters.error(what);
         if (!ongoing) {
             ongoing = true;
             since = clock.instant();

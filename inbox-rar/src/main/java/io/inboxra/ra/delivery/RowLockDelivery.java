@@ -66,6 +66,7 @@ final class RowLockDelivery implements FormDelivery {
         Optional<ClaimedRow> row = Optional.empty();
         boolean groupTaken = false;
         boolean settled = false;
+        ListenerEndpoint.Invocation invocation = null;
         try (ListenerEndpoint endpoint = endpoints.create(branch)) {
             endpoint.before();
             try {
@@ -84,7 +85,7 @@ final class RowLockDelivery implements FormDelivery {
                     branch.run(w -> w.execute(savepoint));
                     branch.recordFailuresWith(failure);
                 }
-                ListenerEndpoint.Invocation invocation = endpoint.invoke(claimed);
+                invocation = endpoint.invoke(claimed);
                 if (invocation.failed()) {
                     failure.because(invocation.error());
                 } else if (!endpoints.transaction().isActive()) {
@@ -106,7 +107,11 @@ final class RowLockDelivery implements FormDelivery {
                 }
             }
         }
-        return settled && branch.ending().orElse(null) == Ending.COMMITTED ? Result.DELIVERED : Result.FAILED;
+        boolean committed = settled && branch.ending().orElse(null) == Ending.COMMITTED;
+        if (settled) {
+            settlement.counted(row.get(), invocation.outcome(), committed);
+        }
+        return committed ? Result.DELIVERED : Result.FAILED;
     }
 
     /** Settles in the branch; a statement that fails (a constraint) fails the delivery, a lost connection the turn. */
@@ -199,6 +204,9 @@ final class RowLockDelivery implements FormDelivery {
                     settlement.recordFailure(c, row.get(), error == null ? "not settled" : error);
                 }
                 local.commit();
+                if (committed) {
+                    settlement.counted(row.get(), invocation.outcome(), true);
+                }
                 return committed ? Result.DELIVERED : Result.FAILED;
             } finally {
                 try {

@@ -25,13 +25,16 @@ final class Settlement {
     private final SubscriptionSettings settings;
     private final SubscriptionStatements statements;
     private final Running running;
+    private final SubscriptionCounters counters;
     private final Bindings bindings;
     private final RetryBackoff backoff;
 
-    Settlement(SubscriptionSettings settings, SubscriptionStatements statements, Running running) {
+    Settlement(SubscriptionSettings settings, SubscriptionStatements statements, Running running,
+            SubscriptionCounters counters) {
         this.settings = settings;
         this.statements = statements;
         this.running = running;
+        this.counters = counters;
         this.bindings = Bindings.of(settings.queue());
         this.backoff = new RetryBackoff(settings.retryDelay(), settings.maxRetryDelay());
     }
@@ -74,6 +77,27 @@ final class Settlement {
         return settled;
     }
 
+    /**
+     * Counts a settled delivery once its transaction ended: by the outcome it committed, or as a
+     * commit failure.
+     *
+     * @param row the row settled
+     * @param outcome the listener's outcome, as {@link #settle} settled it
+     * @param committed whether the delivery's transaction committed
+     */
+    void counted(ClaimedRow row, Outcome outcome, boolean committed) {
+        if (!committed) {
+            counters.commitFailed();
+            counters.error("row " + row.id() + ": settled, but the transaction did not commit");
+        } else if (outcome instanceof Outcome.Ack) {
+            counters.delivered();
+        } else if (outcome instanceof Outcome.Retry && !exhausted(row)) {
+            counters.retried(true);
+        } else {
+            counters.deadLettered(true);
+        }
+    }
+
     /** Logs a settlement statement that failed on a working connection (a constraint): the delivery fails. */
     void failed(ClaimedRow row, SQLException e) {
         LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
@@ -96,16 +120,25 @@ final class Settlement {
      * @return whether the row was changed
      */
     boolean recordFailure(WorkerConnection connection, ClaimedRow row, String error) throws SQLException {
+        counters.error("row " + row.id() + ": " + error);
         if (exhausted(row) && !statements.deadLetter().isEmpty()) {
             LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': row " + row.id() + " failed "
                     + (row.failedAttempts() + 1) + " times, the limit; it is dead-lettered (" + error + ")");
-            return deadLetter(connection, row, error);
+            boolean dead = deadLetter(connection, row, error);
+            if (dead) {
+                counters.deadLettered(false);
+            }
+            return dead;
         }
         if (statements.reschedule().isEmpty()) {
             return false;
         }
         Duration delay = backoff.after(row.failedAttempts() + 1);
-        return connection.update(statements.reschedule().get(), bindings.row(row).delay(delay)) == 1;
+        boolean rescheduled = connection.update(statements.reschedule().get(), bindings.row(row).delay(delay)) == 1;
+        if (rescheduled) {
+            counters.retried(false);
+        }
+        return rescheduled;
     }
 
     private boolean exhausted(ClaimedRow row) {
@@ -129,7 +162,7 @@ final class Settlement {
         LOG.log(Level.ERROR, "Inbox subscription '" + settings.name() + "': the listener asked to retry row "
                 + row.id() + " in " + delay + ", but the table has no 'dueColumn' to reschedule it by; set"
                 + " 'dueColumn'. The row is held for " + wait + ", then rolled back and delivered again.");
-        running.pause(wait);
+        running.await(wait);
         return false;
     }
 }

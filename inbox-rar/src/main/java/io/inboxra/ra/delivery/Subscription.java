@@ -1,6 +1,7 @@
 package io.inboxra.ra.delivery;
 
 import io.inboxra.dialect.Form;
+import io.inboxra.operations.SubscriptionView;
 import io.inboxra.ra.config.SubscriptionSettings;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.BootstrapContext;
@@ -32,11 +33,13 @@ public final class Subscription {
     private final DeliveryContext context;
     private final Messages messages;
     private final CountDownLatch workersEnded;
+    private final SubscriptionView view;
     private volatile WorkManager workManager;
 
-    private Subscription(DeliveryContext context, Messages messages) {
+    private Subscription(DeliveryContext context, Messages messages, SubscriptionView view) {
         this.context = context;
         this.messages = messages;
+        this.view = view;
         this.workersEnded = new CountDownLatch(context.settings().workers());
     }
 
@@ -74,10 +77,12 @@ public final class Subscription {
                 settings.isolation(), pool,
                 new FreshConnectionFinisher(checked.dataSource(), settings.name(), threads.secondPhases()));
         Running running = new Running(settings.name());
+        SubscriptionCounters counters = new SubscriptionCounters(Clock.systemUTC());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),
-                new Settlement(settings, checked.statements(), running), endpoints, connections, threads, running,
-                new Outage(settings.name(), Clock.systemUTC()));
-        Subscription subscription = new Subscription(context, messages);
+                new Settlement(settings, checked.statements(), running, counters), endpoints, connections, threads,
+                running, new Outage(settings.name(), Clock.systemUTC(), counters), counters);
+        Subscription subscription = new Subscription(context, messages,
+                new SubscriptionOperations(context, checked.operations()));
         InDoubtResolver.start(context);
         RetentionSweep.start(context);
         subscription.start(bootstrap.getWorkManager());
@@ -133,6 +138,11 @@ public final class Subscription {
 
     public String name() {
         return context.name();
+    }
+
+    /** @return the subscription as operators see it: counters, state, backlog, pause, requeue */
+    public SubscriptionView view() {
+        return view;
     }
 
     /** What the subscription's deliveries are handed (for the in-doubt resolver's tests). */

@@ -26,8 +26,10 @@ import javax.sql.XADataSource;
  * @param dataSource the subscription's data source
  * @param dialect the dialect found or named
  * @param statements the statements for the checked table
+ * @param operations the operators' statements for the checked table
  */
-record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionStatements statements) {
+record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionStatements statements,
+        OperatorStatements operations) {
 
     private static final Logger LOG = System.getLogger(SubscriptionCheck.class.getName());
 
@@ -59,7 +61,8 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             Dialects.requireForm(dialect, settings.table().form());
             TableSpec table = TableCheck.check(connection, settings.table());
             ClaimIndexCheck.check(settings.name(), connection, dialect, table);
-            return new SubscriptionCheck(dataSource, dialect, SubscriptionStatements.of(dialect, table, settings));
+            return new SubscriptionCheck(dataSource, dialect, SubscriptionStatements.of(dialect, table, settings),
+                    OperatorStatements.of(dialect, table));
         } catch (SQLException e) {
             throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the database at "
                     + settings.dataSource().describe() + " cannot be reached to check table '"

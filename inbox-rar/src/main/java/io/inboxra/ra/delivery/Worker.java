@@ -55,7 +55,7 @@ final class Worker implements Work {
                             + " worker thread's interrupt flag set; cleared, the worker goes on");
                 }
                 if (!wait.isZero()) {
-                    context.running().pause(wait);
+                    context.running().await(wait);
                 }
             }
         } catch (Throwable e) {
@@ -78,11 +78,21 @@ final class Worker implements Work {
 
     /** @return how long to wait before the next turn */
     private Duration pollOnce() {
+        // Busy before the pause is read: once the workers are idle after a pause, none claims.
+        context.counters().busy();
         try {
+            if (context.running().isPaused()) {
+                delivery.pause();
+                // The wait ends early on resume.
+                return context.settings().maxPollInterval();
+            }
             if (delivery.isBroken()) {
                 delivery.disconnect();
             }
             FormDelivery.Result result = delivery.deliverNext();
+            if (result == FormDelivery.Result.FAILED) {
+                context.counters().failed();
+            }
             context.outage().recovered();
             trouble.reset();
             // A failed delivery waits like an empty claim: a row that keeps failing must not loop hot.
@@ -101,6 +111,8 @@ final class Worker implements Work {
             context.outage().failed("a delivery failed (" + e + ")", e);
             delivery.disconnect();
             return trouble.next();
+        } finally {
+            context.counters().idle();
         }
     }
 }

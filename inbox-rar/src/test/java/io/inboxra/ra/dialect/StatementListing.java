@@ -48,6 +48,7 @@ public final class StatementListing {
         listing.text.append("-- ").append(dialect.name()).append(": ").append(spec).append("\n");
         listing.claims(dialect, spec);
         listing.settlements(dialect, spec);
+        listing.operations(dialect, spec);
         return listing.text.toString();
     }
 
@@ -156,6 +157,24 @@ public final class StatementListing {
             spec.dueColumn().ifPresent(columns::add);
             columns.add(spec.idColumn());
             add("createClaimIndex", () -> Statement.of(index.createClaimIndex(spec, columns)));
+        }
+    }
+
+    /** The operators' statements: the backlog, the rows in work, the dead letters' count, ids, requeue and discard. */
+    private void operations(Dialect dialect, TableSpec spec) {
+        add("backlog", dialect.backlog(spec));
+        add("inWork", dialect.inWork(spec));
+        if (spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()) {
+            add("deadLetterCount", () -> dialect.deadLetterCount(spec));
+            add("deadLetterIds", () -> dialect.deadLetterIds(spec));
+            for (boolean oneRow : new boolean[] {false, true}) {
+                List<Statement> steps = dialect.requeue(spec, oneRow);
+                for (int i = 0; i < steps.size(); i++) {
+                    Statement step = steps.get(i);
+                    add("requeue" + (oneRow ? "One " : "All ") + (i + 1) + "/" + steps.size(), () -> step);
+                }
+            }
+            add("discardDeadLetters", () -> dialect.discardDeadLetters(spec));
         }
     }
 

@@ -1,0 +1,46 @@
+package io.inboxra.operations;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A subscription's counters and state at one moment, from memory (no database round trip).
+ * The counters count since the activation, in this server only.
+ *
+ * @param name the subscription's name
+ * @param form the form it claims in ({@code ROW_LOCK}, {@code LEASE} or {@code ADVISORY})
+ * @param state what it is doing
+ * @param outageSince when its current database outage began, while in {@link SubscriptionState#OUTAGE}
+ * @param workers its workers
+ * @param workersBusy the workers in a turn now (claiming or delivering)
+ * @param delivered deliveries acknowledged and committed
+ * @param failed deliveries that did not commit (the listener threw, the transaction rolled back,
+ *        the settlement failed)
+ * @param retried rows rescheduled: by the listener's retry, or by a failure's record
+ * @param deadLettered rows dead-lettered: by the listener, or at {@code maxAttempts}
+ * @param commitFailures deliveries settled whose transaction then did not commit (counted in
+ *        {@code failed} as well)
+ * @param recentRate deliveries committed (acknowledged, retried or dead-lettered) in the last minute
+ * @param lastError the last failure recorded or database trouble, if any
+ * @param lastErrorAt when it happened
+ */
+public record SubscriptionSnapshot(String name, String form, SubscriptionState state, Optional<Instant> outageSince,
+        int workers, int workersBusy, long delivered, long failed, long retried, long deadLettered,
+        long commitFailures, long recentRate, Optional<String> lastError, Optional<Instant> lastErrorAt) {
+
+    /** Checks that nothing is missing. */
+    public SubscriptionSnapshot {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(form, "form");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(outageSince, "outageSince");
+        Objects.requireNonNull(lastError, "lastError");
+        Objects.requireNonNull(lastErrorAt, "lastErrorAt");
+    }
+
+    /** @return the workers not in a turn now (waiting for rows, or paused) */
+    public int workersIdle() {
+        return workers - workersBusy;
+    }
+}

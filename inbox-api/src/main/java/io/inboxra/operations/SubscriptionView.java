@@ -1,0 +1,82 @@
+package io.inboxra.operations;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Collection;
+
+/**
+ * One active subscription, for operators: its counters and state, its backlog in the database,
+ * and the operations on it. Found through {@link InboxSubscriptions}; valid while the
+ * subscription is active (after its deactivation the snapshot says {@link SubscriptionState#STOPPED}
+ * and the database operations fail).
+ *
+ * <p>Each database operation runs in one local transaction of its own, on a fresh connection
+ * of the subscription's data source, and affects the subscription's queue only.
+ *
+ * <pre>{@code
+ * SubscriptionView billing = InboxSubscriptions.find("billing").orElseThrow();
+ * SubscriptionSnapshot now = billing.snapshot();
+ * if (now.deadLettered() > 0) {
+ *     billing.requeue(List.of("42"));          // back into the inbox, attempts reset
+ * }
+ * billing.discardOlderThan(Duration.ofDays(30));
+ * }</pre>
+ */
+public interface SubscriptionView {
+
+    /** @return the subscription's name (the {@code name} property, unique among the active subscriptions) */
+    String name();
+
+    /** @return the counters and state now, from memory */
+    SubscriptionSnapshot snapshot();
+
+    /**
+     * @return the subscription's rows as the database tells them now
+     * @throws SQLException when the database fails
+     */
+    Backlog backlog() throws SQLException;
+
+    /**
+     * Stops claiming: deliveries in work finish, rows a lease worker had claimed ahead go back,
+     * and the activation stays. Does nothing when already paused.
+     */
+    void pause();
+
+    /** Restarts claiming within one poll. Does nothing when not paused. */
+    void resume();
+
+    /**
+     * Moves every dead letter of the subscription back: out of the {@code deadLetterTable} into
+     * the inbox (id, queue and payload kept; attempts reset, due now; columns the dead-letter
+     * table does not keep take their defaults), or clears the {@code deadAtColumn} (attempts
+     * reset, due now). A dead letter whose id is in the inbox already is only removed.
+     *
+     * @return how many rows are claimable again
+     * @throws SQLException when the database fails (nothing is moved then)
+     * @throws IllegalStateException when the subscription has no dead-letter place
+     */
+    int requeueAll() throws SQLException;
+
+    /**
+     * Moves the dead letters of these ids back, like {@link #requeueAll()}. Ids are compared as
+     * text; an id that is no dead letter of the subscription is left out.
+     *
+     * @param ids the dead letters' ids, as text
+     * @return how many rows are claimable again
+     * @throws SQLException when the database fails (nothing is moved then)
+     * @throws IllegalStateException when the subscription has no dead-letter place
+     */
+    int requeue(Collection<String> ids) throws SQLException;
+
+    /**
+     * Deletes the subscription's dead letters that were dead-lettered more than {@code age} ago
+     * (by the database's clock): rows of the {@code deadLetterTable}, or inbox rows marked in
+     * the {@code deadAtColumn}.
+     *
+     * @param age how old a dead letter must be; zero discards them all
+     * @return how many were deleted
+     * @throws SQLException when the database fails (nothing is deleted then)
+     * @throws IllegalStateException when the subscription has no dead-letter place
+     */
+    int discardOlderThan(Duration age) throws SQLException;
+}

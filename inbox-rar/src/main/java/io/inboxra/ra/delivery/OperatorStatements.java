@@ -1,0 +1,52 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The statements of a subscription's operators, built once from its dialect at activation, for
+ * the checked table: the backlog, the rows in work, the dead letters and their requeue and
+ * discard. Absent where the table or the dialect has none: the operation then says so.
+ *
+ * @param backlog the claimable rows' count, smallest due time and id, and the database's time
+ * @param inWork the rows in work (the lease form's live leases)
+ * @param deadLetterCount the dead letters' count (with a dead-letter place)
+ * @param deadLetterIds the dead letters' ids (with a dead-letter place)
+ * @param requeueAll every dead letter of the queue back (with a dead-letter place)
+ * @param requeueOne the dead letter of one id back (with a dead-letter place)
+ * @param discard the dead letters older than an age deleted (with a dead-letter place and a dialect
+ *        that can subtract from its clock)
+ */
+record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWork,
+        Optional<Statement> deadLetterCount, Optional<Statement> deadLetterIds, List<Statement> requeueAll,
+        List<Statement> requeueOne, Optional<Statement> discard) {
+
+    /**
+     * @param dialect the subscription's dialect
+     * @param spec the checked table description
+     * @return the statements
+     */
+    static OperatorStatements of(Dialect dialect, TableSpec spec) {
+        boolean dead = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent();
+        return new OperatorStatements(dialect.backlog(spec), dialect.inWork(spec),
+                dead ? Optional.of(dialect.deadLetterCount(spec)) : Optional.empty(),
+                dead ? Optional.of(dialect.deadLetterIds(spec)) : Optional.empty(),
+                dead ? dialect.requeue(spec, false) : List.of(),
+                dead ? dialect.requeue(spec, true) : List.of(),
+                dead ? discard(dialect, spec) : Optional.empty());
+    }
+
+    private static Optional<Statement> discard(Dialect dialect, TableSpec spec) {
+        try {
+            return Optional.of(dialect.discardDeadLetters(spec));
+        } catch (StatementException e) {
+            // Only the operation is missing; it says so when asked for.
+            return Optional.empty();
+        }
+    }
+}

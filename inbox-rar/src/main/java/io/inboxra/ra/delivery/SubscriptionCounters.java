@@ -1,0 +1,128 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.operations.SubscriptionSnapshot;
+import io.inboxra.operations.SubscriptionState;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * What a subscription has done since its activation, counted where each event happens: a
+ * delivery committed (acknowledged, retried or dead-lettered), a delivery that did not commit,
+ * a failure's record, database trouble, and the workers in a turn. Read as a
+ * {@link SubscriptionSnapshot}, with the state {@link Running} and {@link Outage} tell.
+ */
+final class SubscriptionCounters {
+
+    /** The recent rate's window: one slot per second of the last minute. */
+    private static final int SECONDS = 60;
+
+    private final Clock clock;
+    private final AtomicLong delivered = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong retried = new AtomicLong();
+    private final AtomicLong deadLettered = new AtomicLong();
+    private final AtomicLong commitFailures = new AtomicLong();
+    private final AtomicInteger busy = new AtomicInteger();
+    private final AtomicLongArray perSecond = new AtomicLongArray(SECONDS);
+    private final AtomicLongArray slotSecond = new AtomicLongArray(SECONDS);
+    private volatile LastError lastError;
+
+    private record LastError(String what, Instant at) { }
+
+    SubscriptionCounters(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** A delivery acknowledged, and its transaction committed. */
+    void delivered() {
+        delivered.incrementAndGet();
+        committedNow();
+    }
+
+    /** A row rescheduled and committed: by the listener's retry (a delivery) or a failure's record. */
+    void retried(boolean byListener) {
+        retried.incrementAndGet();
+        if (byListener) {
+            committedNow();
+        }
+    }
+
+    /** A row dead-lettered and committed: by the listener (a delivery) or at maxAttempts. */
+    void deadLettered(boolean byListener) {
+        deadLettered.incrementAndGet();
+        if (byListener) {
+            committedNow();
+        }
+    }
+
+    /** A delivery that did not commit. */
+    void failed() {
+        failed.incrementAndGet();
+    }
+
+    /** A delivery settled whose transaction then did not commit. */
+    void commitFailed() {
+        commitFailures.incrementAndGet();
+    }
+
+    /** The last failure or database trouble, for operators. */
+    void error(String what) {
+        lastError = new LastError(what, clock.instant());
+    }
+
+    /** A worker begins a turn (a claim, then maybe a delivery). */
+    void busy() {
+        busy.incrementAndGet();
+    }
+
+    /** A worker ends its turn. */
+    void idle() {
+        busy.decrementAndGet();
+    }
+
+    /** Counts one committed delivery in the recent rate's slot of this second. */
+    private void committedNow() {
+        long second = clock.millis() / 1000;
+        int slot = (int) (second % SECONDS);
+        long was = slotSecond.get(slot);
+        if (was != second && slotSecond.compareAndSet(slot, was, second)) {
+            perSecond.set(slot, 0);
+        }
+        perSecond.incrementAndGet(slot);
+    }
+
+    /** @return the deliveries committed in the last minute */
+    long recentRate() {
+        long now = clock.millis() / 1000;
+        long sum = 0;
+        for (int slot = 0; slot < SECONDS; slot++) {
+            if (now - slotSecond.get(slot) < SECONDS) {
+                sum += perSecond.get(slot);
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * @param context the subscription, for its name, form, workers and state
+     * @return the counters and state now
+     */
+    SubscriptionSnapshot snapshot(DeliveryContext context) {
+        Optional<Instant> outageSince = context.outage().since();
+        SubscriptionState state = !context.running().isRunning() ? SubscriptionState.STOPPED
+                : outageSince.isPresent() ? SubscriptionState.OUTAGE
+                : context.running().isPaused() ? SubscriptionState.PAUSED : SubscriptionState.RUNNING;
+        LastError error = lastError;
+        int workers = context.settings().workers();
+        return new SubscriptionSnapshot(context.name(), context.settings().table().form().name(), state,
+                state == SubscriptionState.OUTAGE ? outageSince : Optional.empty(), workers,
+                Math.max(0, Math.min(workers, busy.get())), delivered.get(), failed.get(), retried.get(),
+                deadLettered.get(), commitFailures.get(), recentRate(),
+                Optional.ofNullable(error).map(LastError::what), Optional.ofNullable(error).map(LastError::at));
+    }
+}
