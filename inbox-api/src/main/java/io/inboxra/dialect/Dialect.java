@@ -29,9 +29,10 @@ import java.util.Set;
  * }
  * }</pre>
  */
-public interface Dialect {
+public interface Dialect extends OperatorQueries {
 
     /** @return the dialect's name, as in logs and error messages */
+    @Override
     String name();
 
     /**
@@ -40,6 +41,7 @@ public interface Dialect {
      * @param identifier a table, schema or column name
      * @return the identifier, quoted for this database
      */
+    @Override
     default String quote(String identifier) {
         return '"' + identifier + '"';
     }
@@ -49,6 +51,7 @@ public interface Dialect {
      *
      * @return {@code CURRENT_TIMESTAMP} by default
      */
+    @Override
     default String currentTimestamp() {
         return "CURRENT_TIMESTAMP";
     }
@@ -59,6 +62,7 @@ public interface Dialect {
      * @param spec the table
      * @return the quoted, possibly qualified name
      */
+    @Override
     default String table(TableSpec spec) {
         String[] parts = spec.table().split("\\.");
         StringBuilder sql = new StringBuilder();
@@ -245,179 +249,6 @@ public interface Dialect {
      */
     default Optional<Statement> probe(TableSpec spec) {
         return Optional.empty();
-    }
-
-    /**
-     * The subscription's backlog, for operators: one row of the claimable rows' count, their
-     * smallest due time (NULL without a due column), their smallest id, and the database's
-     * current time, in that order. Binds the claim's conditions ({@link Param#QUEUE}).
-     *
-     * @param spec the table
-     * @return the query, or empty where the dialect cannot tell (then the backlog is unknown)
-     */
-    default Optional<Statement> backlog(TableSpec spec) {
-        return Optional.empty();
-    }
-
-    /**
-     * The rows in work, where the form makes them visible: the count of live leases (lease
-     * form). Binds {@link Param#QUEUE} with a queue column.
-     *
-     * @param spec the table
-     * @return the query, or empty in the row lock and advisory forms, whose locks no query sees
-     */
-    default Optional<Statement> inWork(TableSpec spec) {
-        return spec.lockedUntilColumn().map(lu -> new Statement("SELECT COUNT(*) FROM " + table(spec) + " WHERE "
-                + queueCondition(spec.queueColumn(), "") + quote(lu) + " >= " + currentTimestamp(), queueParams(spec)));
-    }
-
-    /**
-     * The subscription's dead letters: a count of the dead-letter table's rows of the queue, or
-     * of the inbox rows marked in the dead-at column. Binds {@link Param#QUEUE} with a queue column.
-     *
-     * @param spec the table; it has a dead-letter table or a dead-at column
-     * @return the query
-     */
-    default Statement deadLetterCount(TableSpec spec) {
-        return new Statement("SELECT COUNT(*) FROM " + deadLetters(spec), queueParams(spec));
-    }
-
-    /**
-     * The ids of the subscription's dead letters, one per row. Binds {@link Param#QUEUE} with a queue column.
-     *
-     * @param spec the table; it has a dead-letter table or a dead-at column
-     * @return the query
-     */
-    default Statement deadLetterIds(TableSpec spec) {
-        String id = spec.deadAtColumn().isPresent() ? spec.idColumn() : spec.deadLetterColumns().id();
-        return new Statement("SELECT " + quote(id) + " FROM " + deadLetters(spec), queueParams(spec));
-    }
-
-    /**
-     * Requeues dead letters, all of the queue or the one of {@link Param#ID}: moved from the
-     * dead-letter table into the inbox (id, queue and payload kept; the attempt column 0, the
-     * due column now; a dead letter whose id is in the inbox already is not copied) and then
-     * deleted from the dead-letter table where the inbox has its id; or the dead-at column
-     * cleared (the attempt column 0, the due column now). Binds {@link Param#QUEUE} with a queue
-     * column, then ID when {@code oneRow}, each statement its own.
-     *
-     * @param spec the table; it has a dead-letter table or a dead-at column
-     * @param oneRow whether the statements requeue the row {@link Param#ID} only
-     * @return the statements, run in order in one transaction; the first's count is the rows requeued
-     */
-    default List<Statement> requeue(TableSpec spec, boolean oneRow) {
-        List<Param> params = queueParams(spec);
-        if (oneRow) {
-            params.add(Param.ID);
-        }
-        StringBuilder reset = new StringBuilder();
-        spec.attemptColumn().ifPresent(a -> reset.append(", ").append(quote(a)).append(" = 0"));
-        spec.dueColumn().ifPresent(d -> reset.append(", ").append(quote(d)).append(" = ").append(currentTimestamp()));
-        if (spec.deadAtColumn().isPresent()) {
-            String id = oneRow ? " AND " + quote(spec.idColumn()) + " = ?" : "";
-            return List.of(new Statement("UPDATE " + table(spec) + " SET " + quote(spec.deadAtColumn().get()) + " = NULL"
-                    + reset + " WHERE " + queueCondition(spec.queueColumn(), "") + quote(spec.deadAtColumn().get())
-                    + " IS NOT NULL" + id, params));
-        }
-        DeadLetterColumns dead = spec.deadLetterColumns();
-        String deadLetters = deadLetterTable(spec);
-        StringBuilder columns = new StringBuilder(quote(spec.idColumn()));
-        StringBuilder values = new StringBuilder("d." + quote(dead.id()));
-        spec.queueColumn().ifPresent(q -> {
-            columns.append(", ").append(quote(q));
-            values.append(", d.").append(quote(dead.queue()));
-        });
-        columns.append(", ").append(quote(spec.payloadColumn()));
-        values.append(", d.").append(quote(dead.payload()));
-        spec.attemptColumn().ifPresent(a -> {
-            columns.append(", ").append(quote(a));
-            values.append(", 0");
-        });
-        spec.dueColumn().ifPresent(d -> {
-            columns.append(", ").append(quote(d));
-            values.append(", ").append(currentTimestamp());
-        });
-        String id = oneRow ? "d." + quote(dead.id()) + " = ? AND " : "";
-        Statement move = new Statement("INSERT INTO " + table(spec) + " (" + columns + ") SELECT " + values + " FROM "
-                + deadLetters + " d WHERE " + queueCondition(spec.queueColumn().map(q -> dead.queue()), "d.") + id
-                + "NOT EXISTS (SELECT 1 FROM " + table(spec) + " x WHERE x." + quote(spec.idColumn()) + " = d."
-                + quote(dead.id()) + ")", params);
-        Statement delete = new Statement("DELETE FROM " + deadLetters + " WHERE "
-                + queueCondition(spec.queueColumn().map(q -> dead.queue()), "") + (oneRow ? quote(dead.id()) + " = ? AND " : "")
-                + "EXISTS (SELECT 1 FROM " + table(spec) + " x WHERE x." + quote(spec.idColumn()) + " = " + deadLetters
-                + "." + quote(dead.id()) + ")", params);
-        return List.of(move, delete);
-    }
-
-    /**
-     * Deletes the subscription's dead letters dead-lettered before the database's clock plus
-     * {@link Param#DELAY} milliseconds (bound negative: the age). Binds {@link Param#QUEUE} with a
-     * queue column, then DELAY.
-     *
-     * @param spec the table; it has a dead-letter table or a dead-at column
-     * @return the statement
-     * @throws StatementException {@link StatementException.Kind#UNSUPPORTED} where the dialect
-     *         cannot subtract from the database's clock
-     */
-    default Statement discardDeadLetters(TableSpec spec) throws StatementException {
-        throw new StatementException(StatementException.Kind.UNSUPPORTED, name(),
-                "this dialect cannot discard dead letters by age");
-    }
-
-    /**
-     * The subscription's dead letters, as SQL to follow {@code FROM}: the dead-letter table's rows
-     * of the queue, or the inbox rows of the queue marked dead. Binds {@link Param#QUEUE} with a
-     * queue column.
-     *
-     * @param spec the table; it has a dead-letter table or a dead-at column
-     * @param deadAt what their dead-at time must be, as SQL to follow the column ({@code " < ..."}), or null
-     * @return {@code "table WHERE ..."}
-     */
-    default String deadLetters(TableSpec spec, String deadAt) {
-        List<String> conditions = new ArrayList<>();
-        String column = quote(spec.deadAtColumn().orElse(spec.deadLetterColumns().deadAt()));
-        if (spec.deadAtColumn().isPresent()) {
-            spec.queueColumn().ifPresent(q -> conditions.add(quote(q) + " = ?"));
-            conditions.add(column + " IS NOT NULL");
-        } else {
-            spec.queueColumn().ifPresent(q -> conditions.add(quote(spec.deadLetterColumns().queue()) + " = ?"));
-        }
-        if (deadAt != null) {
-            conditions.add(column + deadAt);
-        }
-        return deadLetterTable(spec) + (conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions));
-    }
-
-    private String deadLetters(TableSpec spec) {
-        return deadLetters(spec, null);
-    }
-
-    /**
-     * @param spec the table; it has a dead-letter table or a dead-at column
-     * @return the quoted dead-letter table, or the inbox where dead letters are marked
-     */
-    private String deadLetterTable(TableSpec spec) {
-        if (spec.deadAtColumn().isPresent()) {
-            return table(spec);
-        }
-        String t = spec.deadLetterTable().orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
-        StringBuilder sql = new StringBuilder();
-        for (String part : t.split("\\.")) {
-            sql.append(sql.length() > 0 ? "." : "").append(quote(part));
-        }
-        return sql.toString();
-    }
-
-    /** @return {@code "queue = ? AND "} with the column, prefixed, or nothing */
-    private String queueCondition(Optional<String> queueColumn, String prefix) {
-        return queueColumn.map(q -> prefix + quote(q) + " = ? AND ").orElse("");
-    }
-
-    /** @return a list of {@link Param#QUEUE} with a queue column, else empty, to add to */
-    private static List<Param> queueParams(TableSpec spec) {
-        List<Param> params = new ArrayList<>();
-        spec.queueColumn().ifPresent(q -> params.add(Param.QUEUE));
-        return params;
     }
 
     /** @return the forms this dialect can claim in, from the capabilities it implements */

@@ -5,6 +5,7 @@ import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.ChildProcess;
 import io.inboxra.harness.EffectWriter;
+import io.inboxra.harness.HandClock;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.Postgres;
 import io.inboxra.ra.delivery.InDoubtResolvers;
@@ -21,11 +22,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +52,7 @@ class InDoubtTest {
     private final List<String> tables = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
     private final List<String> gids = new ArrayList<>();
-    private final TestClock clock = new TestClock();
+    private final HandClock clock = new HandClock(Instant.now());
 
     @AfterEach
     void cleanUp() throws SQLException {
@@ -302,27 +300,4 @@ class InDoubtTest {
         return gids;
     }
 
-    /** A clock the test moves on by hand. */
-    private static final class TestClock extends Clock {
-        private volatile Instant now = Instant.now();
-
-        void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-    }
 }

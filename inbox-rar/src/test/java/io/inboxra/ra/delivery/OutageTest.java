@@ -1,13 +1,11 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.harness.HandClock;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
@@ -19,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class OutageTest {
 
-    private Instant now = Instant.parse("2026-12-01T10:00:00Z");
+    private final HandClock clock = new HandClock(Instant.parse("2026-12-01T10:00:00Z"));
 
     @Test
     void anOutageIsOneWarningThenOneSummaryOfHowLongAndHowManyTurnsFailed() {
@@ -43,26 +41,11 @@ class OutageTest {
         };
         log.addHandler(capture);
         try {
-            Outage outage = new Outage("billing", new Clock() {
-                @Override
-                public Instant instant() {
-                    return now;
-                }
-
-                @Override
-                public ZoneOffset getZone() {
-                    return ZoneOffset.UTC;
-                }
-
-                @Override
-                public Clock withZone(ZoneId zone) {
-                    return this;
-                }
-            });
+            Outage outage = new Outage("billing", clock);
             outage.recovered();
             for (int i = 0; i < 3; i++) {
                 outage.failed("the database failed (connection refused)", new SQLException("connection refused"));
-                now = now.plus(Duration.ofSeconds(14));
+                clock.advance(Duration.ofSeconds(14));
             }
             outage.recovered();
             outage.recovered();
