@@ -5,6 +5,7 @@ import io.inboxra.it.broken.Broken;
 import io.inboxra.sample.IssueInvoice;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
@@ -13,6 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +72,31 @@ class PayaraMicroTest {
                 "SELECT count(*) FROM it_effects WHERE mdb = 'ExactlyOnce'") >= 500);
         assertEquals(500, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'ExactlyOnce'"));
         assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'ExactlyOnce'"));
+    }
+
+    /**
+     * The application sees the adapter's subscriptions through {@code inbox-api}'s registry (the
+     * RAR's copy, shared with the application), with counters that follow the deliveries.
+     */
+    @Test
+    void theApplicationSeesTheSubscriptionsAndTheirCountersThroughInboxSubscriptions(@ArquillianResource URL app)
+            throws Exception {
+        Database.insert("INSERT INTO it_exactly (payload) SELECT 'counted ' || g FROM generate_series(1, 7) g", "payload");
+        until("the rows are settled", () -> Database.count("SELECT count(*) FROM it_exactly") == 0);
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI subscriptions = app.toURI().resolve("api/subscriptions");
+        until("ExactlyOnce shows the deliveries", () -> {
+            HttpResponse<String> listed = http.send(HttpRequest.newBuilder(subscriptions).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return listed.statusCode() == 200 && listed.body().lines()
+                    .filter(line -> line.startsWith("ExactlyOnce RUNNING "))
+                    .anyMatch(line -> Long.parseLong(line.substring(line.lastIndexOf(' ') + 1)) >= 7);
+        });
+        String body = http.send(HttpRequest.newBuilder(subscriptions).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        for (String name : List.of("ExactlyOnce", "Flaky", "LeaseForm", "AdvisoryForm", "IssueInvoice")) {
+            assertTrue(body.lines().anyMatch(line -> line.startsWith(name + " RUNNING ")), name + " listed: " + body);
+        }
     }
 
     @Test

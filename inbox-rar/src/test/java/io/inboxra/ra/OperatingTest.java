@@ -138,7 +138,10 @@ class OperatingTest {
             server.activate(mdb, p);
             Await.until("the row is dead-lettered", LONG, () -> db.count("SELECT count(*) FROM " + dead) == 1);
             SubscriptionView view = view(name);
-            Await.until("the last failure is counted", Duration.ofSeconds(10), () -> view.snapshot().deadLettered() == 1);
+            // The dead letter is written inside the last transaction's rollback; its commit failure is
+            // counted once afterDelivery has returned, a moment later.
+            Await.until("the last failure is counted", Duration.ofSeconds(10), () -> view.snapshot().deadLettered() == 1
+                    && view.snapshot().failed() == 3);
             SubscriptionSnapshot s = view.snapshot();
             assertEquals(3, s.commitFailures(), "each delivery settled, none committed");
             assertEquals(3, s.failed());
