@@ -27,6 +27,9 @@ import javax.transaction.xa.Xid;
  */
 public final class ChildServer {
 
+    /** The exit code of a JVM halted between the two prepares. */
+    public static final int HALTED = 3;
+
     private ChildServer() {
     }
 
@@ -86,7 +89,7 @@ public final class ChildServer {
     private static final class HaltInPrepare implements XAResource {
         @Override
         public int prepare(Xid xid) {
-            Runtime.getRuntime().halt(3);
+            Runtime.getRuntime().halt(HALTED);
             return XA_OK;
         }
 
