@@ -56,12 +56,11 @@ final class AdvisoryDelivery implements FormDelivery {
             DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new WorkersOwnConnection(c),
                     context.connections().finisher());
             SettleAttempt attempt = SettleAttempt.notSettled();
-            ListenerEndpoint.Invocation invocation = null;
             // A ResourceException from the endpoint (no MDB instance free) reached no listener: nothing is counted.
             try (ListenerEndpoint endpoint = endpoints.create(branch)) {
                 endpoint.before();
                 try {
-                    invocation = endpoint.invoke(row);
+                    ListenerEndpoint.Invocation invocation = endpoint.invoke(row);
                     attempt = SettleAttempt.of(context, branch, row, invocation, c::inTransaction);
                 } finally {
                     if (!attempt.settled()) {
@@ -72,7 +71,7 @@ final class AdvisoryDelivery implements FormDelivery {
             }
             boolean committed = attempt.committed(branch, endpoints.isTransacted());
             if (attempt.settled()) {
-                settlement.counted(row, invocation.outcome(), committed);
+                settlement.counted(row, attempt.outcome(), committed);
             }
             if (!committed && settlement.recordsFailures() && !c.isBroken()) {
                 String error = attempt.error();

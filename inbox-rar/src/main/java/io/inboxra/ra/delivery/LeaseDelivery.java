@@ -67,11 +67,10 @@ final class LeaseDelivery implements FormDelivery {
         DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new PooledConnections(pool),
                 context.connections().finisher());
         SettleAttempt attempt = SettleAttempt.notSettled();
-        ListenerEndpoint.Invocation invocation = null;
         try (ListenerEndpoint endpoint = endpoints.create(branch)) {
             endpoint.before();
             try {
-                invocation = endpoint.invoke(held.row());
+                ListenerEndpoint.Invocation invocation = endpoint.invoke(held.row());
                 ClaimedRow fenced = held.stopHeartbeat();
                 attempt = SettleAttempt.of(context, branch, fenced, invocation,
                         work -> pool.withConnection(c -> c.inTransaction(work)));
@@ -88,7 +87,7 @@ final class LeaseDelivery implements FormDelivery {
         }
         boolean committed = attempt.committed(branch, endpoints.isTransacted());
         if (attempt.settled()) {
-            settlement.counted(held.row(), invocation.outcome(), committed);
+            settlement.counted(held.row(), attempt.outcome(), committed);
         }
         if (!committed) {
             recordFailure(held.stopHeartbeat(), attempt.error());

@@ -1,5 +1,6 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.Outcome;
 import io.inboxra.ra.xa.DeliveryBranch;
 import io.inboxra.ra.xa.Ending;
 import io.inboxra.ra.xa.TransactionEndedException;
@@ -12,10 +13,11 @@ import java.sql.SQLException;
  * lock), and what it came to: settled, or why not, for the failure's record.
  *
  * @param settled whether the settlement changed exactly the row
+ * @param outcome the listener's outcome the settlement carried out, or null when it did not settle
  * @param error why the delivery did not settle (or, settled, why it may still not commit)
  * @param trouble a database failure to report once the failure is recorded, or null
  */
-record SettleAttempt(boolean settled, String error, SQLException trouble) {
+record SettleAttempt(boolean settled, Outcome outcome, String error, SQLException trouble) {
 
     private static final String ROLLED_BACK = "the transaction rolled back";
 
@@ -26,7 +28,7 @@ record SettleAttempt(boolean settled, String error, SQLException trouble) {
 
     /** @return an attempt that has not settled (yet) */
     static SettleAttempt notSettled() {
-        return new SettleAttempt(false, ROLLED_BACK, null);
+        return new SettleAttempt(false, null, ROLLED_BACK, null);
     }
 
     /**
@@ -42,10 +44,10 @@ record SettleAttempt(boolean settled, String error, SQLException trouble) {
             ListenerEndpoint.Invocation invocation, Outside outside) throws ResourceException {
         Endpoints endpoints = context.endpoints();
         if (invocation.failed()) {
-            return new SettleAttempt(false, invocation.error(), null);
+            return new SettleAttempt(false, null, invocation.error(), null);
         }
         if (endpoints.isTransacted() && !endpoints.transaction().isActive()) {
-            return new SettleAttempt(false, endpoints.transaction().describe(), null);
+            return new SettleAttempt(false, null, endpoints.transaction().describe(), null);
         }
         Settlement settlement = context.settlement();
         ConnectionPool.SqlWork<Boolean> settle = c -> StatementFailed.classify(c,
@@ -58,15 +60,15 @@ record SettleAttempt(boolean settled, String error, SQLException trouble) {
             } else {
                 settled = outside.settle(settle);
             }
-            return new SettleAttempt(settled, settled ? ROLLED_BACK
+            return new SettleAttempt(settled, settled ? invocation.outcome() : null, settled ? ROLLED_BACK
                     : "the settlement changed no row (the lease was lost)", null);
         } catch (TransactionEndedException e) {
-            return new SettleAttempt(false, endpoints.transaction().describe(), null);
+            return new SettleAttempt(false, null, endpoints.transaction().describe(), null);
         } catch (StatementFailed e) {
             settlement.failed(row, e.getCause());
-            return new SettleAttempt(false, "the settlement failed: " + e.getCause().getMessage(), null);
+            return new SettleAttempt(false, null, "the settlement failed: " + e.getCause().getMessage(), null);
         } catch (SQLException e) {
-            return new SettleAttempt(false, "the database failed: " + e.getMessage(), e);
+            return new SettleAttempt(false, null, "the database failed: " + e.getMessage(), e);
         }
     }
 
