@@ -42,6 +42,10 @@ SELECT COUNT(*) FROM "dead_jobs"
 SELECT "id" FROM "dead_jobs"
 -- binds nothing
 
+-- deadLetterList
+SELECT "id", "payload", "attempts", "reason", "dead_at" FROM "dead_jobs" ORDER BY "dead_at" DESC
+-- binds nothing
+
 -- requeueAll 1/2
 INSERT INTO "jobs" ("id", "payload") SELECT d."id", d."payload" FROM "dead_jobs" d WHERE NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
 -- binds nothing

@@ -77,6 +77,32 @@ public interface OperatorQueries {
     }
 
     /**
+     * The subscription's dead letters, newest first, for reading: their id, payload, attempts
+     * (NULL without an attempt column in the dead-at style), reason (NULL in the dead-at style,
+     * which keeps none) and dead-at time, in that order. The caller limits the rows it reads.
+     * Binds {@link Param#QUEUE} with a queue column.
+     *
+     * @param spec the table; it has a dead-letter table or a dead-at column
+     * @return the query
+     */
+    default Statement deadLetterList(TableSpec spec) {
+        String columns;
+        String deadAt;
+        if (spec.deadAtColumn().isPresent()) {
+            deadAt = quote(spec.deadAtColumn().get());
+            columns = quote(spec.idColumn()) + ", " + quote(spec.payloadColumn()) + ", "
+                    + spec.attemptColumn().map(this::quote).orElse("NULL") + ", NULL, " + deadAt;
+        } else {
+            DeadLetterColumns dead = spec.deadLetterColumns();
+            deadAt = quote(dead.deadAt());
+            columns = quote(dead.id()) + ", " + quote(dead.payload()) + ", " + quote(dead.attempts()) + ", "
+                    + quote(dead.reason()) + ", " + deadAt;
+        }
+        return new Statement("SELECT " + columns + " FROM " + deadLetters(spec) + " ORDER BY " + deadAt + " DESC",
+                queueParams(spec));
+    }
+
+    /**
      * Requeues dead letters, all of the queue or the one of {@link Param#ID}: moved from the
      * dead-letter table into the inbox (id, queue and payload kept; the attempt column 0, the
      * due column now; a dead letter whose id is in the inbox already is not copied) and then

@@ -3,6 +3,7 @@ package io.inboxra.operations;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * One active subscription, for operators: its counters and state, its backlog in the database,
@@ -44,6 +45,16 @@ public interface SubscriptionView {
 
     /** Restarts claiming within one poll. Does nothing when not paused. */
     void resume();
+
+    /**
+     * Reads the subscription's dead letters, newest first.
+     *
+     * @param max how many to read at most (1 or more)
+     * @return the dead letters; empty when there are none
+     * @throws SQLException when the database fails
+     * @throws IllegalStateException when the subscription has no dead-letter place
+     */
+    List<DeadLetter> deadLetters(int max) throws SQLException;
 
     /**
      * Moves every dead letter of the subscription back: out of the {@code deadLetterTable} into

@@ -8,9 +8,11 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.operations.Backlog;
+import io.inboxra.operations.DeadLetter;
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionState;
+
 import io.inboxra.operations.SubscriptionView;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +26,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -226,6 +229,17 @@ class OperatingTest {
             String where = deadTable ? " WHERE " : " AND ";
             long a = db.count("SELECT id FROM " + dead + where + "payload = 'a'");
             long b = db.count("SELECT id FROM " + dead + where + "payload = 'b'");
+
+            List<DeadLetter> letters = view.deadLetters(10);
+            assertEquals(List.of("a", "b", "c", "d"), letters.stream().map(DeadLetter::payload).sorted().toList(),
+                    "the queue's four dead letters, another queue's row not among them");
+            DeadLetter letterA = letters.stream().filter(l -> l.payload().equals("a")).findFirst().orElseThrow();
+            assertEquals(String.valueOf(a), letterA.id());
+            assertEquals(1, letterA.attempts().orElseThrow(), "dead-lettered at the first delivery");
+            assertEquals(deadTable ? Optional.of("not yet") : Optional.empty(), letterA.reason(),
+                    "the listener's reason, where the style keeps one");
+            assertTrue(letterA.deadAt().isPresent());
+            assertEquals(2, view.deadLetters(2).size(), "at most as many as asked for");
             poisonous.set(false);
 
             assertEquals(1, view.requeue(List.of(String.valueOf(a), "999999999")), "only the dead letter asked for");

@@ -17,13 +17,14 @@ import java.util.Optional;
  * @param inWork the rows in work (the lease form's live leases)
  * @param deadLetterCount the dead letters' count (with a dead-letter place)
  * @param deadLetterIds the dead letters' ids (with a dead-letter place)
+ * @param deadLetterList the dead letters, newest first (with a dead-letter place)
  * @param requeueAll every dead letter of the queue back (with a dead-letter place)
  * @param requeueOne the dead letter of one id back (with a dead-letter place)
  * @param discard the dead letters older than an age deleted (with a dead-letter place and a dialect
  *        that can subtract from its clock)
  */
 record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWork,
-        Optional<Statement> deadLetterCount, Optional<Statement> deadLetterIds, List<Statement> requeueAll,
+        Optional<Statement> deadLetterCount, Optional<Statement> deadLetterIds, Optional<Statement> deadLetterList, List<Statement> requeueAll,
         List<Statement> requeueOne, Optional<Statement> discard) {
 
     /**
@@ -36,6 +37,7 @@ record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWor
         return new OperatorStatements(dialect.backlog(spec), dialect.inWork(spec),
                 dead ? Optional.of(dialect.deadLetterCount(spec)) : Optional.empty(),
                 dead ? Optional.of(dialect.deadLetterIds(spec)) : Optional.empty(),
+                dead ? Optional.of(dialect.deadLetterList(spec)) : Optional.empty(),
                 dead ? dialect.requeue(spec, false) : List.of(),
                 dead ? dialect.requeue(spec, true) : List.of(),
                 dead ? discard(dialect, spec) : Optional.empty());

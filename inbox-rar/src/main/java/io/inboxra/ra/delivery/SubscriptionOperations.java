@@ -3,6 +3,7 @@ package io.inboxra.ra.delivery;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
 import io.inboxra.operations.Backlog;
+import io.inboxra.operations.DeadLetter;
 import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionView;
 
@@ -86,6 +87,31 @@ final class SubscriptionOperations implements SubscriptionView {
             OptionalLong inWork = count(c, statements.inWork());
             OptionalLong dead = count(c, statements.deadLetterCount());
             return new Backlog(claimable, lag, oldest, inWork, dead);
+        });
+    }
+
+    @Override
+    public List<DeadLetter> deadLetters(int max) throws SQLException {
+        requireDeadLetters("read");
+        if (max < 1) {
+            throw new IllegalArgumentException("At most " + max + " dead letters asked for; ask for 1 or more");
+        }
+        return inTransaction(c -> {
+            List<DeadLetter> letters = new ArrayList<>();
+            try (PreparedStatement ps = bound(c, statements.deadLetterList().orElseThrow(), null, Duration.ZERO)) {
+                ps.setMaxRows(max);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        long attempts = rs.getLong(3);
+                        OptionalLong counted = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(attempts);
+                        Timestamp deadAt = rs.getTimestamp(5);
+                        letters.add(new DeadLetter(String.valueOf(rs.getObject(1)), String.valueOf(rs.getString(2)),
+                                counted, Optional.ofNullable(rs.getString(4)),
+                                Optional.ofNullable(deadAt).map(Timestamp::toInstant)));
+                    }
+                }
+            }
+            return letters;
         });
     }
 

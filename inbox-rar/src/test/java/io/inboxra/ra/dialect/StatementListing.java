@@ -167,6 +167,7 @@ public final class StatementListing {
         if (spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()) {
             add("deadLetterCount", () -> dialect.deadLetterCount(spec));
             add("deadLetterIds", () -> dialect.deadLetterIds(spec));
+            add("deadLetterList", () -> dialect.deadLetterList(spec));
             for (boolean oneRow : new boolean[] {false, true}) {
                 List<Statement> steps = dialect.requeue(spec, oneRow);
                 for (int i = 0; i < steps.size(); i++) {
