@@ -5,14 +5,20 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,13 +30,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The sample as a user deploys it: {@code java -jar payara-micro.jar --deploy inbox-rar.rar
  * --deploy inbox-ejb-sample.war} on a Payara Micro of its own, with no system properties and no
- * configuration, so it runs on its embedded H2.
+ * configuration, so it runs on its embedded H2; with it, inbox-admin's health check, metrics,
+ * operators' API and page, the page in a real Chromium.
  */
 class SampleOnBarePayaraTest {
 
     private static final Duration BOOT = Duration.ofSeconds(120);
 
     static PayaraProcess server;
+    static String root;
     static String base;
     // HTTP/1.1: the default h2c upgrade on a request with a body gets a 404 from Payara Micro.
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -44,7 +52,8 @@ class SampleOnBarePayaraTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        base = "http://127.0.0.1:" + port + "/inbox-ejb-sample/api/invoices";
+        root = "http://127.0.0.1:" + port;
+        base = root + "/inbox-ejb-sample/api/invoices";
         Path root = Files.createTempDirectory(work, "root");
         server = PayaraProcess.start(List.of(), List.of("--nocluster", "--port", String.valueOf(port),
                 "--rootDir", root.toString(),
@@ -65,6 +74,15 @@ class SampleOnBarePayaraTest {
     private static HttpResponse<String> get(String path) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> getAt(String url, String user, String password) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).GET();
+        if (user != null) {
+            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                    (user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> post(String json) throws Exception {
@@ -118,5 +136,88 @@ class SampleOnBarePayaraTest {
         String log = server.log();
         assertEquals(1, log.split("Issued invoice INV-77", -1).length - 1, "logged as issued once, after its commit");
         assertFalse(log.contains("Issued invoice INV-77 to Globex"), "the failing job is never logged as issued");
+    }
+
+    @Test
+    void theOperatorsApiAsksForTheRoleAndAnswersOnlyUnderInboxApi() throws Exception {
+        String api = root + "/inbox-ejb-sample/inbox/api/subscriptions";
+        assertEquals(401, getAt(api, null, null).statusCode(), "no credentials");
+        assertEquals(401, getAt(api, "admin", "wrong").statusCode(), "a wrong password");
+        assertEquals(401, getAt(root + "/inbox-ejb-sample/inbox/", null, null).statusCode(), "the page, too");
+        HttpResponse<String> list = getAt(api, "admin", "admin");
+        assertEquals(200, list.statusCode(), list.body());
+        assertTrue(list.body().contains("\"name\":\"IssueInvoice\""), list.body());
+        assertTrue(list.body().contains("\"state\":\"RUNNING\""), list.body());
+        // The sample's own JAX-RS application scans the WAR and finds the resource: it must not answer there.
+        assertEquals(404, getAt(root + "/inbox-ejb-sample/api/subscriptions", "admin", "admin").statusCode());
+        HttpResponse<String> unknown = getAt(api + "/Nope", "admin", "admin");
+        assertEquals(404, unknown.statusCode());
+        assertTrue(unknown.body().contains("IssueInvoice"), "names the active ones: " + unknown.body());
+    }
+
+    @Test
+    void theReadinessCheckAndTheMetricsShowTheSubscription() throws Exception {
+        HttpResponse<String> ready = getAt(root + "/health/ready", null, null);
+        assertEquals(200, ready.statusCode(), ready.body());
+        assertTrue(ready.body().contains("\"inbox:IssueInvoice\":\"RUNNING\""), ready.body());
+        Await.until("the demo invoices are counted on /metrics", Duration.ofSeconds(60), () -> {
+            Matcher delivered = Pattern.compile("inbox_delivered_total\\{[^}]*subscription=\"IssueInvoice\"[^}]*\\} (\\d+)")
+                    .matcher(getAt(root + "/metrics", null, null).body());
+            return delivered.find() && Double.parseDouble(delivered.group(1)) >= 5;
+        });
+        String metrics = getAt(root + "/metrics", null, null).body();
+        for (String name : List.of("inbox_failed_total", "inbox_dead_lettered_total", "inbox_workers_busy",
+                "inbox_claimable", "inbox_lag_seconds", "inbox_dead_letters", "inbox_ready")) {
+            assertTrue(Pattern.compile("(?m)^" + name + "\\{[^}]*subscription=\"IssueInvoice\"").matcher(metrics).find(),
+                    name + " on /metrics");
+        }
+    }
+
+    /**
+     * The operator's story on the page: a job dead-lettered because its number was taken shows
+     * with its reason and attempts; the operator voids the wrong invoice, presses Requeue, and the
+     * job is issued.
+     */
+    @Test
+    void thePageShowsTheSubscriptionAndARequeuedDeadLetterIsIssued() throws Exception {
+        assertEquals(202, post("{\"number\":\"INV-88\",\"customer\":\"ACME\",\"amount\":1.50}").statusCode());
+        Await.until("the first INV-88 is issued", Duration.ofSeconds(30), () -> get("/issued").body().contains("INV-88"));
+        assertEquals(202, post("{\"number\":\"INV-88\",\"customer\":\"Initech\",\"amount\":2.50}").statusCode());
+        try (Browser browser = Browser.start()) {
+            WebDriver page = browser.driver;
+            // Credentials in the address: Chromium signs in with them and keeps them for the page's own calls.
+            page.get(root.replace("http://", "http://admin:admin@") + "/inbox-ejb-sample/inbox/");
+            Await.until("the page lists the sample's subscription", Duration.ofSeconds(30),
+                    () -> !page.findElements(By.cssSelector("tr[data-subscription='IssueInvoice'] .state.RUNNING")).isEmpty());
+            Await.until("the page shows the dead-lettered INV-88", Duration.ofSeconds(90), () -> page
+                    .findElements(By.xpath("//tr[@data-dead-letter][td[contains(., 'Initech')]]")).size() == 1);
+            WebElement letter = page.findElement(By.xpath("//tr[@data-dead-letter][td[contains(., 'Initech')]]"));
+            String id = letter.getAttribute("data-dead-letter");
+            assertEquals("5", letter.findElement(By.cssSelector("td:nth-child(2)")).getText(), "attempts");
+            String reason = letter.findElement(By.cssSelector("td.reason")).getText();
+            assertFalse(reason.isBlank() || reason.equals("\u2014"), "a reason: " + reason);
+            assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/subscriptions/IssueInvoice/dead-letters", "admin", "admin")
+                    .body().contains("\"reason\":\"" + reason + "\""), "the reason the adapter recorded");
+            screenshot(browser);
+
+            // The number is taken: void the first invoice, then requeue the job from the page.
+            HttpResponse<String> voided = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/issued/INV-88")).DELETE()
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(204, voided.statusCode(), voided.body());
+            letter.findElement(By.cssSelector("button.requeue")).click();
+            Await.until("the requeued INV-88 is issued to Initech", Duration.ofSeconds(30),
+                    () -> get("/issued").body().contains("Initech"));
+            Await.until("the page no longer lists it", Duration.ofSeconds(15),
+                    () -> page.findElements(By.cssSelector("tr[data-dead-letter='" + id + "']")).isEmpty());
+            assertTrue(page.findElement(By.id("problem")).getAttribute("hidden") != null, "no problem shown");
+        }
+    }
+
+    /** The page as the test left it, for the report; with -Dreadme.screenshot=true, also the README's picture. */
+    private static void screenshot(Browser browser) throws Exception {
+        browser.screenshot(Path.of("target", "inbox-page.png"));
+        if (Boolean.getBoolean("readme.screenshot")) {
+            browser.screenshot(Path.of(System.getProperty("readme.screenshotFile")));
+        }
     }
 }

@@ -8,9 +8,11 @@ import jakarta.transaction.Transactional;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -55,6 +57,20 @@ public class InvoiceResource {
     public List<IssuedInvoice> issued() {
         return invoices.createQuery("SELECT i FROM IssuedInvoice i ORDER BY i.jobId", IssuedInvoice.class)
                 .getResultList();
+    }
+
+    /**
+     * Voids an issued invoice: its number is free again, so a job dead-lettered because the
+     * number was taken can be requeued (on the page at {@code /inbox/}) and issued.
+     */
+    @DELETE
+    @Path("issued/{number}")
+    @Transactional
+    public Response voidIssued(@PathParam("number") String number) {
+        int deleted = invoices.createQuery("DELETE FROM IssuedInvoice i WHERE i.number = :number")
+                .setParameter("number", number).executeUpdate();
+        return deleted == 0 ? Response.status(Response.Status.NOT_FOUND)
+                .entity(new ApiError("no issued invoice " + number, List.of())).build() : Response.noContent().build();
     }
 
     @GET

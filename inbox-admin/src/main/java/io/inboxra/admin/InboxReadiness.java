@@ -1,0 +1,52 @@
+package io.inboxra.admin;
+
+import io.inboxra.operations.InboxSubscriptions;
+import io.inboxra.operations.SubscriptionSnapshot;
+import io.inboxra.operations.SubscriptionState;
+import io.inboxra.operations.SubscriptionView;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.eclipse.microprofile.health.Readiness;
+
+/**
+ * The readiness check {@code inbox}: DOWN while any subscription of the server is in an outage
+ * (its database fails) or stopped, UP otherwise (a paused subscription is ready: an operator
+ * chose it). Its data has one entry per subscription, {@code inbox:<name>}, with the state and,
+ * when down, since when or why:
+ * <pre>
+ * {"name": "inbox", "status": "DOWN",
+ *  "data": {"inbox:invoices": "OUTAGE since 2026-12-01T10:00:00Z: the database failed (...)"}}
+ * </pre>
+ * One check with an entry per subscription, not a check each: MicroProfile Health asks a fixed
+ * set of CDI beans, found at deployment, for one answer each, while subscriptions come and go
+ * with their activations.
+ */
+@Readiness
+@ApplicationScoped
+public class InboxReadiness implements HealthCheck {
+
+    /** The check's name. */
+    public static final String NAME = "inbox";
+
+    @Override
+    public HealthCheckResponse call() {
+        HealthCheckResponseBuilder response = HealthCheckResponse.named(NAME);
+        boolean up = true;
+        for (SubscriptionView view : InboxSubscriptions.all()) {
+            SubscriptionSnapshot s = view.snapshot();
+            boolean ready = s.state() == SubscriptionState.RUNNING || s.state() == SubscriptionState.PAUSED;
+            up &= ready;
+            response.withData("inbox:" + s.name(), ready ? s.state().name() : describe(s));
+        }
+        return response.status(up).build();
+    }
+
+    private static String describe(SubscriptionSnapshot s) {
+        StringBuilder text = new StringBuilder(s.state().name());
+        s.outageSince().ifPresent(since -> text.append(" since ").append(since));
+        s.lastError().ifPresent(error -> text.append(": ").append(error));
+        return text.toString();
+    }
+}

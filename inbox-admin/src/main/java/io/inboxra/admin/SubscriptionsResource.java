@@ -1,0 +1,154 @@
+package io.inboxra.admin;
+
+import io.inboxra.operations.InboxSubscriptions;
+import io.inboxra.operations.SubscriptionView;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The operators' API over {@link InboxSubscriptions}, under {@code /inbox/api/subscriptions}:
+ * <pre>
+ * GET  /subscriptions                                  every subscription, with its backlog
+ * GET  /subscriptions/{name}                           one
+ * GET  /subscriptions/{name}/dead-letters?max=100      its dead letters, newest first
+ * POST /subscriptions/{name}/pause                     stop claiming (in work finishes)
+ * POST /subscriptions/{name}/resume                    claim again
+ * POST /subscriptions/{name}/dead-letters/requeue      {"ids": ["42"]}: those back into the inbox
+ * POST /subscriptions/{name}/dead-letters/requeue-all  every one back
+ * POST /subscriptions/{name}/dead-letters/discard      {"olderThan": "P30D"}: delete the older ones
+ * </pre>
+ * Every POST takes {@code application/json} (a plain HTML form from another site cannot send it)
+ * and answers what it changed, as {@code {"changed": n}}.
+ */
+@Path("subscriptions")
+@InboxAdminApi
+@Produces(MediaType.APPLICATION_JSON)
+@RequestScoped
+public class SubscriptionsResource {
+
+    /** The most dead letters one read returns. */
+    static final int MAX_DEAD_LETTERS = 1000;
+
+    /** @param ids the dead letters to requeue, as text */
+    public record Requeue(List<String> ids) {
+    }
+
+    /** @param olderThan the age beyond which dead letters are deleted, ISO-8601 ({@code PT1H}, {@code P30D}) */
+    public record Discard(String olderThan) {
+    }
+
+    @GET
+    public Response all() {
+        return Answers.of(() -> InboxSubscriptions.all().stream().map(SubscriptionsResource::status).toList());
+    }
+
+    @GET
+    @Path("{name}")
+    public Response one(@PathParam("name") String name) {
+        return Answers.of(() -> status(find(name)));
+    }
+
+    @GET
+    @Path("{name}/dead-letters")
+    public Response deadLetters(@PathParam("name") String name, @QueryParam("max") @DefaultValue("100") int max) {
+        return Answers.of(() -> {
+            if (max < 1 || max > MAX_DEAD_LETTERS) {
+                throw new IllegalArgumentException("max is " + max + "; give 1 to " + MAX_DEAD_LETTERS);
+            }
+            return find(name).deadLetters(max).stream().map(DeadLetterEntry::of).toList();
+        });
+    }
+
+    @POST
+    @Path("{name}/pause")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response pause(@PathParam("name") String name) {
+        return Answers.of(() -> {
+            SubscriptionView view = find(name);
+            view.pause();
+            return status(view);
+        });
+    }
+
+    @POST
+    @Path("{name}/resume")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response resume(@PathParam("name") String name) {
+        return Answers.of(() -> {
+            SubscriptionView view = find(name);
+            view.resume();
+            return status(view);
+        });
+    }
+
+    @POST
+    @Path("{name}/dead-letters/requeue")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response requeue(@PathParam("name") String name, Requeue requeue) {
+        return Answers.of(() -> {
+            if (requeue == null || requeue.ids() == null || requeue.ids().isEmpty()) {
+                throw new IllegalArgumentException("no ids to requeue: send {\"ids\": [\"42\"]}, or POST to requeue-all");
+            }
+            return changed(find(name).requeue(requeue.ids()));
+        });
+    }
+
+    @POST
+    @Path("{name}/dead-letters/requeue-all")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response requeueAll(@PathParam("name") String name) {
+        return Answers.of(() -> changed(find(name).requeueAll()));
+    }
+
+    @POST
+    @Path("{name}/dead-letters/discard")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response discard(@PathParam("name") String name, Discard discard) {
+        return Answers.of(() -> changed(find(name).discardOlderThan(age(discard))));
+    }
+
+    private static Duration age(Discard discard) {
+        if (discard == null || discard.olderThan() == null) {
+            throw new IllegalArgumentException("no age: send {\"olderThan\": \"P30D\"} (ISO-8601; \"PT0S\" discards all)");
+        }
+        try {
+            return Duration.parse(discard.olderThan());
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("olderThan is '" + discard.olderThan()
+                    + "', not an ISO-8601 duration; give one as PT1H or P30D");
+        }
+    }
+
+    private static SubscriptionView find(String name) {
+        return InboxSubscriptions.find(name).orElseThrow(() -> new Answers.NoSuchSubscription("no active subscription '"
+                + name + "'; the active ones: " + InboxSubscriptions.all().stream().map(SubscriptionView::name).toList()));
+    }
+
+    private static SubscriptionStatus status(SubscriptionView view) {
+        try {
+            return SubscriptionStatus.of(view.snapshot(), SubscriptionStatus.BacklogStatus.of(view.backlog()), null);
+        } catch (SQLException | RuntimeException e) {
+            // The counters still tell the operator something; the page shows why the rest is missing.
+            return SubscriptionStatus.of(view.snapshot(), null, String.valueOf(e.getMessage()));
+        }
+    }
+
+    private static Map<String, Integer> changed(int n) {
+        return Map.of("changed", n);
+    }
+}
