@@ -123,6 +123,13 @@ final class Database {
                 "CREATE TABLE it_effects (seq BIGSERIAL, row_id BIGINT NOT NULL, mdb TEXT NOT NULL)",
                 "CREATE TABLE it_invocations (row_id BIGINT NOT NULL, mdb TEXT NOT NULL, attempt INT,"
                         + " at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())");
+        // OutageWatched's own role, which the health test locks out: an outage of that subscription alone.
+        execute("DROP TABLE IF EXISTS it_outage",
+                "CREATE TABLE it_outage" + inbox,
+                "DO $$ BEGIN CREATE ROLE inbox_outage LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$",
+                "ALTER ROLE inbox_outage LOGIN",
+                "GRANT ALL ON it_outage, it_effects TO inbox_outage",
+                "GRANT ALL ON SEQUENCE it_outage_id_seq TO inbox_outage");
     }
 
     /** The MDBs of {@code io.inboxra.it.faults} and {@code io.inboxra.it.timeout}. */

@@ -51,7 +51,9 @@ class PayaraMicroTest {
         return ShrinkWrap.create(WebArchive.class, "inbox-it.war")
                 .addPackage(ExactlyOnce.class.getPackage())
                 .addPackage(IssueInvoice.class.getPackage())
-                .addAsLibraries(dir.resolve("postgresql.jar").toFile(), dir.resolve("mariadb-java-client.jar").toFile())
+                .addAsLibraries(dir.resolve("postgresql.jar").toFile(), dir.resolve("mariadb-java-client.jar").toFile(),
+                        // The readiness check under test (its page and API are SampleOnBarePayaraTest's).
+                        dir.resolve("inbox-admin.jar").toFile())
                 // The sample's persistence unit and its MariaDB schema script, as the sample ships them.
                 .addAsResource("META-INF/persistence.xml")
                 .addAsResource("META-INF/sql/create-mariadb.sql")
@@ -97,6 +99,38 @@ class PayaraMicroTest {
         for (String name : List.of("ExactlyOnce", "Flaky", "LeaseForm", "AdvisoryForm", "IssueInvoice")) {
             assertTrue(body.lines().anyMatch(line -> line.startsWith(name + " RUNNING ")), name + " listed: " + body);
         }
+    }
+
+    /**
+     * A real outage of one subscription: its database role is locked out and its sessions killed.
+     * The readiness check says DOWN, naming it, while it lasts, and UP once the role may log in
+     * again, when the subscription delivers by itself.
+     */
+    @Test
+    void theReadinessCheckIsDownDuringADatabaseOutageAndUpAfter(@ArquillianResource URL app) throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI ready = app.toURI().resolve("/health/ready");
+        until("OutageWatched is ready", () -> http.send(HttpRequest.newBuilder(ready).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).body().contains("\"inbox:OutageWatched\":\"RUNNING\""));
+        try {
+            Database.execute("ALTER ROLE inbox_outage NOLOGIN",
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'inbox_outage'");
+            until("the readiness check is DOWN, naming the subscription in its outage", () -> {
+                HttpResponse<String> health = http.send(HttpRequest.newBuilder(ready).GET().build(),
+                        HttpResponse.BodyHandlers.ofString());
+                return health.statusCode() == 503 && health.body().contains("\"inbox:OutageWatched\":\"OUTAGE since");
+            });
+        } finally {
+            Database.execute("ALTER ROLE inbox_outage LOGIN");
+        }
+        until("the readiness check is UP again", () -> {
+            HttpResponse<String> health = http.send(HttpRequest.newBuilder(ready).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return health.statusCode() == 200 && health.body().contains("\"inbox:OutageWatched\":\"RUNNING\"");
+        });
+        Set<Long> rows = Database.insert("INSERT INTO it_outage (payload) VALUES ('after the outage')", "payload").keySet();
+        until("a row is delivered after the outage", () -> Database.count("SELECT count(*) FROM it_outage") == 0);
+        assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'OutageWatched'"));
     }
 
     @Test

@@ -140,7 +140,7 @@ class SampleOnBarePayaraTest {
 
     @Test
     void theOperatorsApiAsksForTheRoleAndAnswersOnlyUnderInboxApi() throws Exception {
-        String api = root + "/inbox-ejb-sample/inbox/api/subscriptions";
+        String api = root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions";
         assertEquals(401, getAt(api, null, null).statusCode(), "no credentials");
         assertEquals(401, getAt(api, "admin", "wrong").statusCode(), "a wrong password");
         assertEquals(401, getAt(root + "/inbox-ejb-sample/inbox/", null, null).statusCode(), "the page, too");
@@ -149,7 +149,7 @@ class SampleOnBarePayaraTest {
         assertTrue(list.body().contains("\"name\":\"IssueInvoice\""), list.body());
         assertTrue(list.body().contains("\"state\":\"RUNNING\""), list.body());
         // The sample's own JAX-RS application scans the WAR and finds the resource: it must not answer there.
-        assertEquals(404, getAt(root + "/inbox-ejb-sample/api/subscriptions", "admin", "admin").statusCode());
+        assertEquals(404, getAt(root + "/inbox-ejb-sample/api/inbox-subscriptions", "admin", "admin").statusCode());
         HttpResponse<String> unknown = getAt(api + "/Nope", "admin", "admin");
         assertEquals(404, unknown.statusCode());
         assertTrue(unknown.body().contains("IssueInvoice"), "names the active ones: " + unknown.body());
@@ -196,7 +196,7 @@ class SampleOnBarePayaraTest {
             assertEquals("5", letter.findElement(By.cssSelector("td:nth-child(2)")).getText(), "attempts");
             String reason = letter.findElement(By.cssSelector("td.reason")).getText();
             assertFalse(reason.isBlank() || reason.equals("\u2014"), "a reason: " + reason);
-            assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/subscriptions/IssueInvoice/dead-letters", "admin", "admin")
+            assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice/dead-letters", "admin", "admin")
                     .body().contains("\"reason\":\"" + reason + "\""), "the reason the adapter recorded");
             screenshot(browser);
 

@@ -21,25 +21,31 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The operators' API over {@link InboxSubscriptions}, under {@code /inbox/api/subscriptions}:
+ * The operators' API over {@link InboxSubscriptions}, under {@code /inbox/api/inbox-subscriptions}:
  * <pre>
- * GET  /subscriptions                                  every subscription, with its backlog
- * GET  /subscriptions/{name}                           one
- * GET  /subscriptions/{name}/dead-letters?max=100      its dead letters, newest first
- * POST /subscriptions/{name}/pause                     stop claiming (in work finishes)
- * POST /subscriptions/{name}/resume                    claim again
- * POST /subscriptions/{name}/dead-letters/requeue      {"ids": ["42"]}: those back into the inbox
- * POST /subscriptions/{name}/dead-letters/requeue-all  every one back
- * POST /subscriptions/{name}/dead-letters/discard      {"olderThan": "P30D"}: delete the older ones
+ * GET  /inbox-subscriptions                                   every subscription, with its backlog
+ * GET  /inbox-subscriptions/{name}                            one
+ * GET  /inbox-subscriptions/{name}/dead-letters?max=100       its dead letters, newest first
+ * POST /inbox-subscriptions/{name}/pause                      stop claiming (in work finishes)
+ * POST /inbox-subscriptions/{name}/resume                     claim again
+ * POST /inbox-subscriptions/{name}/dead-letters/requeue       {"ids": ["42"]}: those back into the inbox
+ * POST /inbox-subscriptions/{name}/dead-letters/requeue-all   every one back
+ * POST /inbox-subscriptions/{name}/dead-letters/discard       {"olderThan": "P30D"}: delete the older ones
  * </pre>
  * Every POST takes {@code application/json} (a plain HTML form from another site cannot send it)
- * and answers what it changed, as {@code {"changed": n}}.
+ * and answers what it changed, as {@code {"changed": n}}. The root path is distinctive on
+ * purpose: an application whose JAX-RS application scans the WAR finds this resource as well
+ * (it answers 404 there, see {@link RequireAdminRole}), and a path such as {@code subscriptions}
+ * would clash with the application's own resources.
  */
-@Path("subscriptions")
+@Path(SubscriptionsResource.PATH)
 @InboxAdminApi
 @Produces(MediaType.APPLICATION_JSON)
 @RequestScoped
 public class SubscriptionsResource {
+
+    /** The resource's path in the API. */
+    static final String PATH = "inbox-subscriptions";
 
     /** The most dead letters one read returns. */
     static final int MAX_DEAD_LETTERS = 1000;

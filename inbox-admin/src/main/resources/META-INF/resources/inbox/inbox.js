@@ -3,7 +3,7 @@
 
 // Resolved from the origin and path, never from the address as typed: an address with
 // credentials in it (https://user:password@host/...) must not end up in fetch(), which refuses it.
-const API = new URL('api/subscriptions', location.origin + location.pathname.replace(/[^/]*$/, ''));
+const API = new URL('api/inbox-subscriptions', location.origin + location.pathname.replace(/[^/]*$/, ''));
 const REFRESH_MS = 2000;
 const discardAges = {};
 
