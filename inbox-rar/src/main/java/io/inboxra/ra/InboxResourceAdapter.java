@@ -5,7 +5,6 @@ import io.inboxra.ra.config.Property;
 import io.inboxra.ra.config.SettingsReader;
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.delivery.Subscription;
-import io.inboxra.ra.operations.OperatorRegistration;
 import io.inboxra.ra.recovery.PayaraRecovery;
 import jakarta.resource.NotSupportedException;
 import jakarta.resource.ResourceException;
@@ -43,8 +42,7 @@ public class InboxResourceAdapter implements ResourceAdapter {
     /** How long deliveries in work may take to finish when a subscription stops. */
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
-    private final Map<Key, Subscription> subscriptions = new ConcurrentHashMap<>();
-    private final Map<Subscription, OperatorRegistration> operators = new ConcurrentHashMap<>();
+    private final Map<Key, Activation> activations = new ConcurrentHashMap<>();
     private volatile BootstrapContext bootstrap;
     private volatile Runnable leaveRecovery = () -> { };
 
@@ -63,7 +61,7 @@ public class InboxResourceAdapter implements ResourceAdapter {
     public void start(BootstrapContext context) {
         this.bootstrap = context;
         // Payara's recovery ignores getXAResources' answer; its recovery listeners are asked instead.
-        leaveRecovery = PayaraRecovery.register(() -> java.util.List.copyOf(subscriptions.values()));
+        leaveRecovery = PayaraRecovery.register(this::running);
         LOG.log(Level.INFO, "Inbox resource adapter started");
     }
 
@@ -71,8 +69,8 @@ public class InboxResourceAdapter implements ResourceAdapter {
     public void stop() {
         leaveRecovery.run();
         leaveRecovery = () -> { };
-        subscriptions.values().forEach(this::stop);
-        subscriptions.clear();
+        activations.values().forEach(Activation::stop);
+        activations.clear();
         LOG.log(Level.INFO, "Inbox resource adapter stopped");
     }
 
@@ -90,29 +88,25 @@ public class InboxResourceAdapter implements ResourceAdapter {
         String name = values.getOrDefault(Property.NAME.key(), defaultName(factory));
         values.putAll(MicroProfileOverrides.read(name, applicationLoader(factory)));
         SubscriptionSettings settings = SettingsReader.read(values, name);
-        Subscription subscription = Subscription.activate(settings, factory, bootstrap);
-        operators.put(subscription, OperatorRegistration.register(subscription.view()));
-        Subscription previous = subscriptions.put(new Key(factory, spec), subscription);
+        // A database that does not answer now is an outage: the activation then waits for it.
+        Activation activation = Activation.start(settings, factory, bootstrap, STOP_GRACE);
+        Activation previous = activations.put(new Key(factory, spec), activation);
         if (previous != null) {
-            stop(previous);
+            previous.stop();
         }
     }
 
     @Override
     public void endpointDeactivation(MessageEndpointFactory factory, ActivationSpec spec) {
-        Subscription subscription = subscriptions.remove(new Key(factory, spec));
-        if (subscription != null) {
-            stop(subscription);
+        Activation activation = activations.remove(new Key(factory, spec));
+        if (activation != null) {
+            activation.stop();
         }
     }
 
-    /** Stops a subscription, out of operators' sight first (its MBean, {@code InboxSubscriptions}). */
-    private void stop(Subscription subscription) {
-        OperatorRegistration registration = operators.remove(subscription);
-        if (registration != null) {
-            registration.remove();
-        }
-        subscription.stop(STOP_GRACE);
+    /** @return the subscriptions that have started (not those waiting for their database) */
+    private java.util.List<Subscription> running() {
+        return activations.values().stream().flatMap(a -> a.running().stream()).toList();
     }
 
     @Override
@@ -121,9 +115,9 @@ public class InboxResourceAdapter implements ResourceAdapter {
         // adapter's recovery listener (PayaraRecovery) hands its resources over instead.
         java.util.List<XAResource> resources = new java.util.ArrayList<>();
         for (ActivationSpec spec : specs) {
-            for (Map.Entry<Key, Subscription> entry : subscriptions.entrySet()) {
-                if (entry.getKey().spec() == spec) {
-                    resources.add(entry.getValue().recoveryResource());
+            for (Map.Entry<Key, Activation> entry : activations.entrySet()) {
+                if (entry.getKey().spec() == spec && entry.getValue().running().isPresent()) {
+                    resources.add(entry.getValue().running().get().recoveryResource());
                 }
             }
         }
@@ -132,7 +126,7 @@ public class InboxResourceAdapter implements ResourceAdapter {
 
     /** @return the running subscription of that name, if any (for tests) */
     java.util.Optional<Subscription> subscription(String name) {
-        return subscriptions.values().stream().filter(s -> s.name().equals(name)).findFirst();
+        return running().stream().filter(s -> s.name().equals(name)).findFirst();
     }
 
     /** @return the adapter-level values that every activation starts from */

@@ -55,7 +55,15 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             TableCheck.TableException, StatementException {
         XAConnection xa = null;
         try {
-            xa = dataSource.getXAConnection();
+            try {
+                xa = dataSource.getXAConnection();
+            } catch (SQLException e) {
+                if (DatabaseUnreachable.isOutage(e)) {
+                    throw new DatabaseUnreachable("Inbox subscription '" + settings.name() + "': the database at "
+                            + settings.dataSource().describe() + " does not answer (" + e.getMessage() + ")", e);
+                }
+                throw e;
+            }
             Connection connection = xa.getConnection();
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form());

@@ -1,0 +1,95 @@
+package io.inboxra.ra;
+
+import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.delivery.AwaitingDatabase;
+import io.inboxra.ra.delivery.DatabaseUnreachable;
+import io.inboxra.ra.delivery.Subscription;
+import io.inboxra.ra.operations.OperatorRegistration;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.BootstrapContext;
+import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * One MDB activation: its running {@link Subscription}, or, while its database has not answered
+ * since the activation, the subscription {@link AwaitingDatabase}; each in operators' sight
+ * (its MBean, {@code InboxSubscriptions}) while it lasts.
+ */
+final class Activation {
+
+    private final Duration stopGrace;
+    private Subscription running;
+    private AwaitingDatabase waiting;
+    private OperatorRegistration registration;
+    private boolean stopped;
+
+    private Activation(Duration stopGrace) {
+        this.stopGrace = stopGrace;
+    }
+
+    /**
+     * @return the activation, running or waiting for its database
+     * @throws ResourceException a mistake in the settings, named with its fix: nothing started
+     */
+    static Activation start(SubscriptionSettings settings, MessageEndpointFactory factory, BootstrapContext bootstrap,
+            Duration stopGrace) throws ResourceException {
+        Activation activation = new Activation(stopGrace);
+        try {
+            Subscription subscription = Subscription.activate(settings, factory, bootstrap);
+            activation.running = subscription;
+            activation.registration = OperatorRegistration.register(subscription.view());
+        } catch (DatabaseUnreachable down) {
+            AwaitingDatabase waiting = AwaitingDatabase.start(settings, factory, bootstrap, down, activation::started);
+            synchronized (activation) {
+                activation.waiting = waiting;
+                if (activation.running == null) {
+                    activation.registration = OperatorRegistration.register(waiting);
+                }
+            }
+        }
+        return activation;
+    }
+
+    /** The database answered and the subscription started: it takes the waiting one's place. */
+    private void started(Subscription subscription) {
+        synchronized (this) {
+            if (!stopped) {
+                if (registration != null) {
+                    registration.remove();
+                }
+                running = subscription;
+                waiting = null;
+                registration = OperatorRegistration.register(subscription.view());
+                return;
+            }
+        }
+        // Deactivated while it was starting.
+        subscription.stop(stopGrace);
+    }
+
+    /** @return the running subscription, if it has started */
+    synchronized Optional<Subscription> running() {
+        return Optional.ofNullable(running);
+    }
+
+    /** Stops the subscription, or its waiting, out of operators' sight first. */
+    void stop() {
+        Subscription toStop;
+        synchronized (this) {
+            stopped = true;
+            if (registration != null) {
+                registration.remove();
+                registration = null;
+            }
+            if (waiting != null) {
+                waiting.cancel();
+            }
+            toStop = running;
+        }
+        if (toStop != null) {
+            toStop.stop(stopGrace);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.inboxra.harness;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A database "coming up" on a port of the test's own: until {@link #open()} nothing listens
+ * there (connections are refused, as by a database that is down); then every connection is
+ * forwarded to the real database.
+ */
+public final class TcpForwarder implements AutoCloseable {
+
+    private final int port;
+    private final int target;
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private volatile ServerSocket server;
+
+    /** @param target the real database's port on 127.0.0.1 */
+    public TcpForwarder(int target) throws IOException {
+        this.target = target;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            this.port = free.getLocalPort();
+        }
+    }
+
+    /** @return the port the database "comes up" on */
+    public int port() {
+        return port;
+    }
+
+    /** The database comes up: from now on connections to {@link #port()} reach it. */
+    public void open() throws IOException {
+        ServerSocket listening = new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
+        server = listening;
+        Thread accept = new Thread(() -> {
+            while (!listening.isClosed()) {
+                try {
+                    Socket client = listening.accept();
+                    Socket database = new Socket(InetAddress.getLoopbackAddress(), target);
+                    sockets.add(client);
+                    sockets.add(database);
+                    pipe(client.getInputStream(), database.getOutputStream());
+                    pipe(database.getInputStream(), client.getOutputStream());
+                } catch (IOException e) {
+                    // Closed: the forwarder ends.
+                }
+            }
+        }, "tcp-forwarder-" + port);
+        accept.setDaemon(true);
+        accept.start();
+    }
+
+    private void pipe(InputStream in, OutputStream out) {
+        Thread copy = new Thread(() -> {
+            try (in; out) {
+                in.transferTo(out);
+            } catch (IOException e) {
+                // One side closed: so does the other.
+            }
+        }, "tcp-forwarder-pipe-" + port);
+        copy.setDaemon(true);
+        copy.start();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (server != null) {
+            server.close();
+        }
+        for (Socket s : sockets) {
+            s.close();
+        }
+    }
+}
