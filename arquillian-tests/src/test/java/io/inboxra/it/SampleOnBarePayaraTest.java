@@ -189,6 +189,14 @@ class SampleOnBarePayaraTest {
             page.get(root.replace("http://", "http://admin:admin@") + "/inbox-ejb-sample/inbox/");
             Await.until("the page lists the sample's subscription", Duration.ofSeconds(30),
                     () -> !page.findElements(By.cssSelector("tr[data-subscription='IssueInvoice'] .state.RUNNING")).isEmpty());
+            page.findElement(By.cssSelector("tr[data-subscription='IssueInvoice'] button.pause")).click();
+            Await.until("the page shows it paused", Duration.ofSeconds(15),
+                    () -> !page.findElements(By.cssSelector("tr[data-subscription='IssueInvoice'] .state.PAUSED")).isEmpty());
+            assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice", "admin", "admin")
+                    .body().contains("\"state\":\"PAUSED\""), "paused in the adapter, not only on the page");
+            page.findElement(By.cssSelector("tr[data-subscription='IssueInvoice'] button.resume")).click();
+            Await.until("the page shows it running again", Duration.ofSeconds(15),
+                    () -> !page.findElements(By.cssSelector("tr[data-subscription='IssueInvoice'] .state.RUNNING")).isEmpty());
             Await.until("the page shows the dead-lettered INV-88", Duration.ofSeconds(90), () -> page
                     .findElements(By.xpath("//tr[@data-dead-letter][td[contains(., 'Initech')]]")).size() == 1);
             WebElement letter = page.findElement(By.xpath("//tr[@data-dead-letter][td[contains(., 'Initech')]]"));
