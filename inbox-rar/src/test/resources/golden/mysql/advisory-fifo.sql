@@ -45,7 +45,7 @@ SELECT `id` FROM `dead_jobs`
 -- binds nothing
 
 -- deadLetterList
-SELECT `id`, `payload`, `attempts`, `reason`, `dead_at` FROM `dead_jobs` ORDER BY `dead_at` DESC
+SELECT `id`, `payload`, `attempts`, `reason`, `dead_at` FROM `dead_jobs` ORDER BY `dead_at` DESC, `id` DESC
 -- binds nothing
 
 -- requeueAll 1/2

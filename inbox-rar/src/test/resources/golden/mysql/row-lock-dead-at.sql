@@ -41,7 +41,7 @@ SELECT `id` FROM `jobs` WHERE `dead_at` IS NOT NULL
 -- binds nothing
 
 -- deadLetterList
-SELECT `id`, `payload`, `attempts`, NULL, `dead_at` FROM `jobs` WHERE `dead_at` IS NOT NULL ORDER BY `dead_at` DESC
+SELECT `id`, `payload`, `attempts`, NULL, `dead_at` FROM `jobs` WHERE `dead_at` IS NOT NULL ORDER BY `dead_at` DESC, `id` DESC
 -- binds nothing
 
 -- requeueAll 1/1

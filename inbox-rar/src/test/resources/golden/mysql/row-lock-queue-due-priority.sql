@@ -45,7 +45,7 @@ SELECT `id` FROM `dead_jobs` WHERE `queue` = ?
 -- binds QUEUE
 
 -- deadLetterList
-SELECT `id`, `payload`, `attempts`, `reason`, `dead_at` FROM `dead_jobs` WHERE `queue` = ? ORDER BY `dead_at` DESC
+SELECT `id`, `payload`, `attempts`, `reason`, `dead_at` FROM `dead_jobs` WHERE `queue` = ? ORDER BY `dead_at` DESC, `id` DESC
 -- binds QUEUE
 
 -- requeueAll 1/2

@@ -53,7 +53,7 @@ SELECT "id" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL
 -- binds QUEUE
 
 -- deadLetterList
-SELECT "id", "payload", NULL, NULL, "dead_at" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL ORDER BY "dead_at" DESC
+SELECT "id", "payload", NULL, NULL, "dead_at" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL ORDER BY "dead_at" DESC, "id" DESC
 -- binds QUEUE
 
 -- requeueAll 1/1

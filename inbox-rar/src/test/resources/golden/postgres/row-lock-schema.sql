@@ -47,7 +47,7 @@ SELECT "id" FROM "app"."dead_jobs" WHERE "queue" = ?
 -- binds QUEUE
 
 -- deadLetterList
-SELECT "id", "payload", "attempts", "reason", "dead_at" FROM "app"."dead_jobs" WHERE "queue" = ? ORDER BY "dead_at" DESC
+SELECT "id", "payload", "attempts", "reason", "dead_at" FROM "app"."dead_jobs" WHERE "queue" = ? ORDER BY "dead_at" DESC, "id" DESC
 -- binds QUEUE
 
 -- requeueAll 1/2

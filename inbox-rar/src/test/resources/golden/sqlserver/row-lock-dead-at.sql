@@ -36,6 +36,10 @@ SELECT COUNT(*) FROM [jobs] WHERE [dead_at] IS NOT NULL
 SELECT [id] FROM [jobs] WHERE [dead_at] IS NOT NULL
 -- binds nothing
 
+-- deadLetterList
+SELECT [id], [payload], [attempts], NULL, [dead_at] FROM [jobs] WHERE [dead_at] IS NOT NULL ORDER BY [dead_at] DESC, [id] DESC
+-- binds nothing
+
 -- requeueAll 1/1
 UPDATE [jobs] SET [dead_at] = NULL, [attempts] = 0, [due_at] = CURRENT_TIMESTAMP WHERE [dead_at] IS NOT NULL
 -- binds nothing

@@ -133,6 +133,34 @@ class PayaraMicroTest {
         assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'OutageWatched'"));
     }
 
+    /**
+     * The application sends rows through the adapter's outbound connection factory in its own
+     * transaction: a committed send is delivered at once (the MDB polls every 20 s), a send whose
+     * transaction rolls back leaves nothing.
+     */
+    @Test
+    void aRowSentThroughTheProducerCommitsWithTheCallerAndIsDeliveredAtOnce(@ArquillianResource URL app)
+            throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI produce = app.toURI().resolve("api/produce");
+        HttpResponse<String> rolledBack = http.send(HttpRequest.newBuilder(URI.create(produce + "?rollback=true"))
+                .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString("never")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(500, rolledBack.statusCode(), rolledBack.body());
+        long started = System.nanoTime();
+        HttpResponse<String> sent = http.send(HttpRequest.newBuilder(produce).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("sent")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, sent.statusCode(), sent.body());
+        long id = Long.parseLong(sent.body().trim());
+        until("the sent row is delivered", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb = 'Produced' AND row_id = " + id) == 1);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        assertTrue(seconds < 10, "woken after the commit, not found by the 20 s poll: " + seconds + " s");
+        assertEquals(0, Database.count("SELECT count(*) FROM it_produced"), "settled");
+        assertEquals(Set.of(id), Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'Produced'"),
+                "the rolled-back send left no row to deliver");
+    }
+
     @Test
     void aFailedDeliveryCommitsNothingAndTheRowComesBack() throws Exception {
         Map<Long, String> inserted = Database.insert("INSERT INTO it_flaky (payload) SELECT CASE WHEN g % 4 = 0 THEN 'throw' WHEN g % 4 = 1"

@@ -39,6 +39,8 @@ class SampleOnBarePayaraTest {
 
     static PayaraProcess server;
     static String root;
+    /** The operator's password the sample made at this start (none is configured). */
+    static String password;
     static String base;
     // HTTP/1.1: the default h2c upgrade on a request with a body gets a 404 from Payara Micro.
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -60,6 +62,11 @@ class SampleOnBarePayaraTest {
                 "--deploy", dir.resolve("inbox-rar.rar").toString(),
                 "--deploy", dir.resolve("inbox-ejb-sample.war").toString()), work.resolve("console.log"));
         server.awaitLog("inbox-ejb-sample was successfully deployed", BOOT);
+        // Logged when the web application starts, a little after the deployment.
+        server.awaitLog("made for this start", BOOT);
+        Matcher made = Pattern.compile("sign in as 'admin' with the password '([^']+)'").matcher(server.log());
+        assertTrue(made.find(), "the sample logs the operator's password it made");
+        password = made.group(1);
         // The REST application answers a little after the deployment is logged.
         Await.until("the sample's REST API answers", Duration.ofSeconds(60), () -> get("/issued").statusCode() == 200);
     }
@@ -79,10 +86,13 @@ class SampleOnBarePayaraTest {
     private static HttpResponse<String> getAt(String url, String user, String password) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).GET();
         if (user != null) {
-            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-                    (user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+            request.header("Authorization", basic(user, password));
         }
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
     private static HttpResponse<String> post(String json) throws Exception {
@@ -144,13 +154,25 @@ class SampleOnBarePayaraTest {
         assertEquals(401, getAt(api, null, null).statusCode(), "no credentials");
         assertEquals(401, getAt(api, "admin", "wrong").statusCode(), "a wrong password");
         assertEquals(401, getAt(root + "/inbox-ejb-sample/inbox/", null, null).statusCode(), "the page, too");
-        HttpResponse<String> list = getAt(api, "admin", "admin");
+        HttpResponse<String> list = getAt(api, "admin", password);
         assertEquals(200, list.statusCode(), list.body());
         assertTrue(list.body().contains("\"name\":\"IssueInvoice\""), list.body());
         assertTrue(list.body().contains("\"state\":\"RUNNING\""), list.body());
         // The sample's own JAX-RS application scans the WAR and finds the resource: it must not answer there.
-        assertEquals(404, getAt(root + "/inbox-ejb-sample/api/inbox-subscriptions", "admin", "admin").statusCode());
-        HttpResponse<String> unknown = getAt(api + "/Nope", "admin", "admin");
+        HttpResponse<String> elsewhere = getAt(root + "/inbox-ejb-sample/api/inbox-subscriptions", "admin", password);
+        assertEquals(404, elsewhere.statusCode());
+        assertTrue(elsewhere.body().contains("the inbox admin API is under /inbox/api"), "found, and refused: "
+                + elsewhere.body());
+        // What another site's page can send without asking: a POST without a JSON body type.
+        HttpResponse<String> forged = HTTP.send(HttpRequest.newBuilder(URI.create(api + "/IssueInvoice/pause"))
+                .header("Authorization", basic("admin", password)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(415, forged.statusCode(), forged.body());
+        assertTrue(getAt(api + "/IssueInvoice", "admin", password).body().contains("\"state\":\"RUNNING\""),
+                "not paused");
+        assertEquals(401, HTTP.send(HttpRequest.newBuilder(URI.create(base + "/issued/DEMO-1")).DELETE().build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode(), "voiding an invoice is the operator's");
+        HttpResponse<String> unknown = getAt(api + "/Nope", "admin", password);
         assertEquals(404, unknown.statusCode());
         assertTrue(unknown.body().contains("IssueInvoice"), "names the active ones: " + unknown.body());
     }
@@ -186,13 +208,13 @@ class SampleOnBarePayaraTest {
         try (Browser browser = Browser.start()) {
             WebDriver page = browser.driver;
             // Credentials in the address: Chromium signs in with them and keeps them for the page's own calls.
-            page.get(root.replace("http://", "http://admin:admin@") + "/inbox-ejb-sample/inbox/");
+            page.get(root.replace("http://", "http://admin:" + password + "@") + "/inbox-ejb-sample/inbox/");
             Await.until("the page lists the sample's subscription", Duration.ofSeconds(30),
                     () -> !page.findElements(By.cssSelector("tr[data-subscription='IssueInvoice'] .state.RUNNING")).isEmpty());
             page.findElement(By.cssSelector("tr[data-subscription='IssueInvoice'] button.pause")).click();
             Await.until("the page shows it paused", Duration.ofSeconds(15),
                     () -> !page.findElements(By.cssSelector("tr[data-subscription='IssueInvoice'] .state.PAUSED")).isEmpty());
-            assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice", "admin", "admin")
+            assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice", "admin", password)
                     .body().contains("\"state\":\"PAUSED\""), "paused in the adapter, not only on the page");
             page.findElement(By.cssSelector("tr[data-subscription='IssueInvoice'] button.resume")).click();
             Await.until("the page shows it running again", Duration.ofSeconds(15),
@@ -204,13 +226,13 @@ class SampleOnBarePayaraTest {
             assertEquals("5", letter.findElement(By.cssSelector("td:nth-child(2)")).getText(), "attempts");
             String reason = letter.findElement(By.cssSelector("td.reason")).getText();
             assertFalse(reason.isBlank() || reason.equals("\u2014"), "a reason: " + reason);
-            assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice/dead-letters", "admin", "admin")
+            assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice/dead-letters", "admin", password)
                     .body().contains("\"reason\":\"" + reason + "\""), "the reason the adapter recorded");
             screenshot(browser);
 
             // The number is taken: void the first invoice, then requeue the job from the page.
-            HttpResponse<String> voided = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/issued/INV-88")).DELETE()
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> voided = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/issued/INV-88"))
+                    .header("Authorization", basic("admin", password)).DELETE().build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(204, voided.statusCode(), voided.body());
             letter.findElement(By.cssSelector("button.requeue")).click();
             Await.until("the requeued INV-88 is issued to Initech", Duration.ofSeconds(30),

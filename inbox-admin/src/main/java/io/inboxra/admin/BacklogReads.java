@@ -29,23 +29,26 @@ public class BacklogReads {
 
     /** @return the subscription's backlog, at most a few seconds old; empty when its database has never told */
     Optional<Backlog> of(SubscriptionView view) {
-        Read last = reads.get(view.name());
-        long now = System.nanoTime();
-        if (last != null && last.view() == view && now - last.at() < FRESH_NANOS) {
-            return last.backlog();
-        }
+        // One read at a time per subscription: a scrape of every gauge, or scrapes at once, wait for it.
+        return reads.compute(view.name(), (name, last) -> fresh(last, view) ? last : read(last, view)).backlog();
+    }
+
+    private static boolean fresh(Read last, SubscriptionView view) {
+        return last != null && last.view() == view && System.nanoTime() - last.at() < FRESH_NANOS;
+    }
+
+    private static Read read(Read last, SubscriptionView view) {
         Optional<Backlog> previous = last != null && last.view() == view ? last.backlog() : Optional.empty();
         try {
-            Read read = new Read(view, Optional.of(view.backlog()), now, false);
-            reads.put(view.name(), read);
-            return read.backlog();
+            Backlog backlog = view.backlog();
+            // Timed when the read ends: a slow database must not make every gauge read it again.
+            return new Read(view, Optional.of(backlog), System.nanoTime(), false);
         } catch (SQLException | RuntimeException e) {
             if (last == null || !last.failed()) {
                 LOG.log(Level.WARNING, "Inbox subscription '" + view.name() + "': its backlog could not be read for"
                         + " the metrics (" + e.getMessage() + "); the gauges keep their last values until it can");
             }
-            reads.put(view.name(), new Read(view, previous, now, true));
-            return previous;
+            return new Read(view, previous, System.nanoTime(), true);
         }
     }
 

@@ -84,6 +84,8 @@ public class InboxMetrics {
 
     private final Map<String, Registered> registered = new HashMap<>();
     private ScheduledFuture<?> follower;
+    /** Set at undeployment: a turn already under way then registers nothing more. */
+    private boolean stopped;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
         follower = scheduler.scheduleWithFixedDelay(this::followSafely, 0, 1, TimeUnit.SECONDS);
@@ -95,6 +97,7 @@ public class InboxMetrics {
             follower.cancel(false);
         }
         synchronized (registered) {
+            stopped = true;
             registered.values().forEach(this::unregister);
             registered.clear();
         }
@@ -112,6 +115,9 @@ public class InboxMetrics {
     /** Registers new subscriptions, removes gone ones, and brings the counters up to date. */
     void follow() {
         synchronized (registered) {
+            if (stopped) {
+                return;
+            }
             Map<String, SubscriptionView> active = new HashMap<>();
             InboxSubscriptions.all().forEach(v -> active.put(v.name(), v));
             registered.entrySet().removeIf(e -> {
@@ -149,13 +155,15 @@ public class InboxMetrics {
         gauge(r, tag, "inbox.rate", MetricUnits.NONE, () -> view.snapshot().recentRate());
         gauge(r, tag, "inbox.ready", MetricUnits.NONE, () -> ready(view.snapshot().state()) ? 1 : 0);
         gauge(r, tag, "inbox.paused", MetricUnits.NONE, () -> view.snapshot().state() == SubscriptionState.PAUSED ? 1 : 0);
-        gauge(r, tag, "inbox.claimable", MetricUnits.NONE, () -> backlog(view).map(Backlog::claimable).orElse(0L));
-        gauge(r, tag, "inbox.lag", MetricUnits.SECONDS,
-                () -> backlog(view).flatMap(Backlog::lag).map(l -> l.toMillis() / 1000.0).orElse(0.0));
-        gauge(r, tag, "inbox.in.work", MetricUnits.NONE,
-                () -> backlog(view).map(b -> b.inWork().orElse(0)).orElse(0L));
-        gauge(r, tag, "inbox.dead.letters", MetricUnits.NONE,
-                () -> backlog(view).map(b -> b.deadLetters().orElse(0)).orElse(0L));
+        // Unknown (the database has never told, or the form or table has none) is NaN, never a reassuring 0.
+        gauge(r, tag, "inbox.claimable", MetricUnits.NONE,
+                () -> backlog(view).map(b -> (double) b.claimable()).orElse(Double.NaN));
+        gauge(r, tag, "inbox.lag", MetricUnits.SECONDS, () -> backlog(view).flatMap(Backlog::lag)
+                .map(l -> l.toMillis() / 1000.0).orElse(backlog(view).isPresent() ? 0.0 : Double.NaN));
+        gauge(r, tag, "inbox.in.work", MetricUnits.NONE, () -> backlog(view)
+                .filter(b -> b.inWork().isPresent()).map(b -> (double) b.inWork().getAsLong()).orElse(Double.NaN));
+        gauge(r, tag, "inbox.dead.letters", MetricUnits.NONE, () -> backlog(view)
+                .filter(b -> b.deadLetters().isPresent()).map(b -> (double) b.deadLetters().getAsLong()).orElse(Double.NaN));
         LOG.log(Level.DEBUG, () -> "Inbox admin: metrics registered for subscription '" + view.name() + "'");
         return r;
     }

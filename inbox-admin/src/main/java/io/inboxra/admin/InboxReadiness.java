@@ -14,10 +14,10 @@ import org.eclipse.microprofile.health.Readiness;
  * The readiness check {@code inbox}: DOWN while any subscription of the server is in an outage
  * (its database fails) or stopped, UP otherwise (a paused subscription is ready: an operator
  * chose it). Its data has one entry per subscription, {@code inbox:<name>}, with the state and,
- * when down, since when or why:
+ * in an outage, since when; never the error itself, which may name hosts and users, on an endpoint
+ * anyone may ask (the operators' API shows it):
  * <pre>
- * {"name": "inbox", "status": "DOWN",
- *  "data": {"inbox:invoices": "OUTAGE since 2026-12-01T10:00:00Z: the database failed (...)"}}
+ * {"name": "inbox", "status": "DOWN", "data": {"inbox:invoices": "OUTAGE since 2026-12-01T10:00:00Z"}}
  * </pre>
  * One check with an entry per subscription, not a check each: MicroProfile Health asks a fixed
  * set of CDI beans, found at deployment, for one answer each, while subscriptions come and go
@@ -46,7 +46,6 @@ public class InboxReadiness implements HealthCheck {
     private static String describe(SubscriptionSnapshot s) {
         StringBuilder text = new StringBuilder(s.state().name());
         s.outageSince().ifPresent(since -> text.append(" since ").append(since));
-        s.lastError().ifPresent(error -> text.append(": ").append(error));
         return text.toString();
     }
 }

@@ -2,6 +2,7 @@ package io.inboxra.admin;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.ext.Provider;
@@ -9,7 +10,8 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * Guards the operators' API: it answers only under {@code /inbox/api} (where the JAR's
  * {@code web-fragment.xml} has the container authenticate every request), and only to users in
- * the role {@code inbox-admin}. The path check matters where the application's own JAX-RS
+ * the role {@code inbox-admin}; a request that changes something must carry a JSON body type and
+ * not come from another site's page. The path check matters where the application's own JAX-RS
  * application scans the WAR and so serves the API's resource under its own path too.
  */
 @Provider
@@ -23,6 +25,14 @@ public class RequireAdminRole implements ContainerRequestFilter {
         if (!base.endsWith("/" + AdminApplication.PATH + "/") && !base.endsWith("/" + AdminApplication.PATH)) {
             request.abortWith(Answers.error(Response.Status.NOT_FOUND, "the inbox admin API is under /"
                     + AdminApplication.PATH + " of the application"));
+        } else if (changes(request) && !MediaType.APPLICATION_JSON_TYPE.isCompatible(request.getMediaType())) {
+            // A POST without a JSON body type is what a page of another site can send without asking
+            // (a form, sendBeacon) with the operator's cached credentials: refused before anything runs.
+            request.abortWith(Answers.error(Response.Status.UNSUPPORTED_MEDIA_TYPE, "send 'Content-Type:"
+                    + " application/json' (with {} when there is nothing to send)"));
+        } else if (changes(request) && "cross-site".equals(request.getHeaderString("Sec-Fetch-Site"))) {
+            request.abortWith(Answers.error(Response.Status.FORBIDDEN, "a page of another site may not change"
+                    + " the subscriptions"));
         } else if (security.getUserPrincipal() == null) {
             request.abortWith(Answers.error(Response.Status.UNAUTHORIZED, "sign in as a user in the role '"
                     + AdminApplication.ROLE + "'"));
@@ -30,5 +40,9 @@ public class RequireAdminRole implements ContainerRequestFilter {
             request.abortWith(Answers.error(Response.Status.FORBIDDEN, "user '" + security.getUserPrincipal().getName()
                     + "' is not in the role '" + AdminApplication.ROLE + "'; map the role to the user's group"));
         }
+    }
+
+    private static boolean changes(ContainerRequestContext request) {
+        return !"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod());
     }
 }

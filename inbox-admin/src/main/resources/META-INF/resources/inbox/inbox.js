@@ -111,7 +111,7 @@ async function refresh() {
       : [el('tr', {}, el('td', { colspan: 13 }, 'No active subscription in this server.'))]));
     if (!keepAge) {
       const sections = [];
-      for (const s of subscriptions.filter(s => s.backlog && s.backlog.deadLetters !== undefined)) {
+      for (const s of subscriptions.filter(s => s.backlog && s.backlog.deadLetters != null)) {
         sections.push(deadLetterSection(s, await call(encodeURIComponent(s.name) + '/dead-letters?max=100')));
       }
       document.getElementById('dead-letters').replaceChildren(...sections);

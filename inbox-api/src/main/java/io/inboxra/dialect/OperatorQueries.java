@@ -77,7 +77,7 @@ public interface OperatorQueries {
     }
 
     /**
-     * The subscription's dead letters, newest first, for reading: their id, payload, attempts
+     * The subscription's dead letters, newest first (then by id, highest first), for reading: their id, payload, attempts
      * (NULL without an attempt column in the dead-at style), reason (NULL in the dead-at style,
      * which keeps none) and dead-at time, in that order. The caller limits the rows it reads.
      * Binds {@link Param#QUEUE} with a queue column.
@@ -87,18 +87,19 @@ public interface OperatorQueries {
      */
     default Statement deadLetterList(TableSpec spec) {
         String columns;
-        String deadAt;
+        String order;
         if (spec.deadAtColumn().isPresent()) {
-            deadAt = quote(spec.deadAtColumn().get());
+            String deadAt = quote(spec.deadAtColumn().get());
             columns = quote(spec.idColumn()) + ", " + quote(spec.payloadColumn()) + ", "
                     + spec.attemptColumn().map(this::quote).orElse("NULL") + ", NULL, " + deadAt;
+            order = deadAt + " DESC, " + quote(spec.idColumn()) + " DESC";
         } else {
             DeadLetterColumns dead = spec.deadLetterColumns();
-            deadAt = quote(dead.deadAt());
             columns = quote(dead.id()) + ", " + quote(dead.payload()) + ", " + quote(dead.attempts()) + ", "
-                    + quote(dead.reason()) + ", " + deadAt;
+                    + quote(dead.reason()) + ", " + quote(dead.deadAt());
+            order = quote(dead.deadAt()) + " DESC, " + quote(dead.id()) + " DESC";
         }
-        return new Statement("SELECT " + columns + " FROM " + deadLetters(spec) + " ORDER BY " + deadAt + " DESC",
+        return new Statement("SELECT " + columns + " FROM " + deadLetters(spec) + " ORDER BY " + order,
                 queueParams(spec));
     }
 

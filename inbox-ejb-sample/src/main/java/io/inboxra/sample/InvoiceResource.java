@@ -14,8 +14,10 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 
 import java.net.URI;
 import java.sql.SQLException;
@@ -61,12 +63,18 @@ public class InvoiceResource {
 
     /**
      * Voids an issued invoice: its number is free again, so a job dead-lettered because the
-     * number was taken can be requeued (on the page at {@code /inbox/}) and issued.
+     * number was taken can be requeued (on the page at {@code /inbox/}) and issued. For the
+     * operator only ({@link io.inboxra.sample.admin.OperatorLogin}).
      */
     @DELETE
     @Path("issued/{number}")
     @Transactional
-    public Response voidIssued(@PathParam("number") String number) {
+    public Response voidIssued(@PathParam("number") String number, @Context SecurityContext security) {
+        if (!security.isUserInRole(io.inboxra.sample.admin.OperatorLogin.GROUP)) {
+            return Response.status(security.getUserPrincipal() == null ? Response.Status.UNAUTHORIZED
+                    : Response.Status.FORBIDDEN).header("WWW-Authenticate", "Basic realm=\"inbox-admin\"")
+                    .entity(new ApiError("voiding an invoice is for the operator (role inbox-admin)", List.of())).build();
+        }
         int deleted = invoices.createQuery("DELETE FROM IssuedInvoice i WHERE i.number = :number")
                 .setParameter("number", number).executeUpdate();
         return deleted == 0 ? Response.status(Response.Status.NOT_FOUND)

@@ -76,6 +76,14 @@ final class Activation {
 
     /** Stops the subscription, or its waiting, out of operators' sight first. */
     void stop() {
+        AwaitingDatabase wait;
+        synchronized (this) {
+            wait = waiting;
+        }
+        if (wait != null) {
+            // Outside this lock: a start under way reports to started(), which takes it.
+            wait.cancel();
+        }
         Subscription toStop;
         synchronized (this) {
             stopped = true;
@@ -83,10 +91,8 @@ final class Activation {
                 registration.remove();
                 registration = null;
             }
-            if (waiting != null) {
-                waiting.cancel();
-            }
             toStop = running;
+            running = null;
         }
         if (toStop != null) {
             toStop.stop(stopGrace);

@@ -35,7 +35,9 @@ import javax.transaction.xa.XAResource;
         description = "Delivers rows of database inbox tables to message-driven beans, settled in the MDB's transaction",
         vendorName = "Inbox RA",
         eisType = "Database inbox tables",
-        version = "0.1")
+        version = "0.1",
+        // The inbox producer's connections are XA resources of their callers' transactions.
+        transactionSupport = jakarta.resource.spi.TransactionSupport.TransactionSupportLevel.XATransaction)
 public class InboxResourceAdapter implements ResourceAdapter {
 
     private static final Logger LOG = System.getLogger(InboxResourceAdapter.class.getName());
@@ -129,8 +131,29 @@ public class InboxResourceAdapter implements ResourceAdapter {
         return running().stream().filter(s -> s.name().equals(name)).findFirst();
     }
 
-    /** @return the adapter-level values that every activation starts from */
-    Map<String, String> defaults() {
+    /**
+     * Wakes the running subscriptions of a table now, without waiting for their next poll: an
+     * inbox producer of this server committed a row into it.
+     *
+     * @param table the table, as the producer named it (compared without case)
+     */
+    public void wake(String table) {
+        for (Subscription subscription : running()) {
+            if (subscription.table().equalsIgnoreCase(table)) {
+                subscription.wake();
+            }
+        }
+    }
+
+    /** @return the server's transaction synchronizations, once the adapter has started */
+    public java.util.Optional<jakarta.transaction.TransactionSynchronizationRegistry> synchronizations() {
+        BootstrapContext started = bootstrap;
+        return started == null ? java.util.Optional.empty()
+                : java.util.Optional.ofNullable(started.getTransactionSynchronizationRegistry());
+    }
+
+    /** @return the adapter-level values that every activation starts from (for outbound connections too) */
+    public Map<String, String> defaults() {
         Map<String, String> defaults = new LinkedHashMap<>();
         putIfSet(defaults, Property.DATA_SOURCE_CLASS, dataSourceClass);
         putIfSet(defaults, Property.URL, url);

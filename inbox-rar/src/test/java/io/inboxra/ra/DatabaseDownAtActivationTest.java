@@ -35,6 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DatabaseDownAtActivationTest {
 
+    /** Three retries of a waiting subscription: after 1 s, then doubling. */
+    private static final Duration THREE_RETRIES = Duration.ofSeconds(1 + 2 + 4);
+
     private static final Duration LONG = Duration.ofSeconds(30);
     private final TestTables tables = new TestTables();
 
@@ -104,6 +107,27 @@ class DatabaseDownAtActivationTest {
                 SubscriptionSnapshot s = InboxSubscriptions.find("down-and-wrong").orElseThrow().snapshot();
                 return s.state() == SubscriptionState.STOPPED && s.lastError().orElse("").contains("no_such_column");
             });
+        }
+    }
+
+    @Test
+    void aSubscriptionDeactivatedWhileItWaitsNeverStarts() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = tables.inbox(db);
+        db.execute("INSERT INTO " + table + " (payload) VALUES ('never')");
+        List<String> delivered = new CopyOnWriteArrayList<>();
+        try (TcpForwarder database = new TcpForwarder(port(db)); Harness server = Harness.start()) {
+            Harness.Activation waiting = server.activate(message -> {
+                delivered.add(message.text());
+                return Outcome.ack();
+            }, behind(database, db, "deactivated-waiting", table));
+            waiting.deactivate();
+            assertTrue(InboxSubscriptions.find("deactivated-waiting").isEmpty(), "out of sight at once");
+            database.open();
+            // The retries would come after 1 s, then 2 s more: three of them pass unanswered.
+            Thread.sleep(THREE_RETRIES.toMillis());
+            assertEquals(List.of(), delivered, "nothing starts after the deactivation");
+            assertEquals(1, db.count("SELECT count(*) FROM " + table), "the row is still there");
         }
     }
 

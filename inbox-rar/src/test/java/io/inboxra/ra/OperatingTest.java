@@ -230,16 +230,21 @@ class OperatingTest {
             long a = db.count("SELECT id FROM " + dead + where + "payload = 'a'");
             long b = db.count("SELECT id FROM " + dead + where + "payload = 'b'");
 
+            String deadAt = (deadTable ? deadLetters : table) + " SET dead_at = ";
+            for (String[] when : new String[][] {{"a", "4"}, {"b", "3"}, {"c", "2"}, {"d", "1"}}) {
+                db.execute("UPDATE " + deadAt + db.minutesAgo(when[1]) + " WHERE payload = '" + when[0] + "'");
+            }
             List<DeadLetter> letters = view.deadLetters(10);
-            assertEquals(List.of("a", "b", "c", "d"), letters.stream().map(DeadLetter::payload).sorted().toList(),
-                    "the queue's four dead letters, another queue's row not among them");
+            assertEquals(List.of("d", "c", "b", "a"), letters.stream().map(DeadLetter::payload).toList(),
+                    "the queue's four dead letters, newest first, another queue's row not among them");
             DeadLetter letterA = letters.stream().filter(l -> l.payload().equals("a")).findFirst().orElseThrow();
             assertEquals(String.valueOf(a), letterA.id());
             assertEquals(1, letterA.attempts().orElseThrow(), "dead-lettered at the first delivery");
             assertEquals(deadTable ? Optional.of("not yet") : Optional.empty(), letterA.reason(),
                     "the listener's reason, where the style keeps one");
             assertTrue(letterA.deadAt().isPresent());
-            assertEquals(2, view.deadLetters(2).size(), "at most as many as asked for");
+            assertEquals(List.of("d", "c"), view.deadLetters(2).stream().map(DeadLetter::payload).toList(),
+                    "at most as many as asked for, the newest");
             poisonous.set(false);
 
             assertEquals(1, view.requeue(List.of(String.valueOf(a), "999999999")), "only the dead letter asked for");

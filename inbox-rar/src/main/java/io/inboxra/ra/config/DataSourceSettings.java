@@ -26,6 +26,31 @@ public record DataSourceSettings(
     }
 
     /**
+     * @param text {@code key=value;key=value}, or null
+     * @return the pairs; for a connection factory's property, whose bad pair the server reports
+     * @throws IllegalArgumentException naming the pair's position (never its value: it may be a secret)
+     */
+    public static Map<String, String> parseProperties(String text) {
+        Map<String, String> parsed = new java.util.LinkedHashMap<>();
+        if (text == null || text.isBlank()) {
+            return parsed;
+        }
+        String[] pairs = text.split(";");
+        for (int i = 0; i < pairs.length; i++) {
+            int eq = pairs[i].indexOf('=');
+            if (pairs[i].isBlank()) {
+                continue;
+            }
+            if (eq <= 0) {
+                throw new IllegalArgumentException("Property 'dataSourceProperties' has a pair that is not key=value,"
+                        + " number " + (i + 1) + "; write key=value pairs separated by ';'");
+            }
+            parsed.put(pairs[i].substring(0, eq).trim(), pairs[i].substring(eq + 1).trim());
+        }
+        return parsed;
+    }
+
+    /**
      * @return the URL with its secrets masked, or a description of the data source when there is
      *         none (its class and property names, never their values), for messages
      */

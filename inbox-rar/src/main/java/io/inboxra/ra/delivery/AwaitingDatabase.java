@@ -51,6 +51,9 @@ public final class AwaitingDatabase implements SubscriptionView {
     private volatile boolean ended;
     private volatile boolean failed;
     private Duration wait = FIRST_WAIT;
+    /** Held by an attempt, and by {@link #cancel()}: a deactivation waits for an activation under way. */
+    private final Object attempting = new Object();
+    private int attempts;
 
     private AwaitingDatabase(SubscriptionSettings settings, MessageEndpointFactory factory, BootstrapContext bootstrap,
             Started started, Timer timer, DatabaseUnreachable first) {
@@ -101,29 +104,45 @@ public final class AwaitingDatabase implements SubscriptionView {
     }
 
     private void attempt() {
-        if (ended) {
-            return;
+        synchronized (attempting) {
+            if (ended) {
+                return;
+            }
+            try {
+                Subscription subscription = Subscription.activate(settings, factory, bootstrap);
+                end();
+                LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': its database answered "
+                        + waited() + " s after the activation; it has started. The server's transaction recovery"
+                        + " may have run before: a branch of it that a crash left prepared is then decided by the"
+                        + " adapter's in-doubt resolver after 'inDoubtTimeout' (rolled back); to let the transaction"
+                        + " manager decide it, restart the server with the database up");
+                started.started(subscription);
+            } catch (DatabaseUnreachable e) {
+                lastError = e.getMessage();
+                lastErrorAt = Instant.now();
+                attempts++;
+                // Said again now and then: a mistyped host waits for ever, and should not do so unseen.
+                if (attempts % 10 == 0) {
+                    LOG.log(Level.WARNING, e.getMessage() + "; still waiting for it, " + waited() + " s after the"
+                            + " activation");
+                } else {
+                    LOG.log(Level.DEBUG, () -> e.getMessage() + "; trying again");
+                }
+                schedule();
+            } catch (ResourceException | RuntimeException | Error e) {
+                // The database answered, and the check found a mistake (or the driver broke): waiting will not mend it.
+                lastError = e.getMessage();
+                lastErrorAt = Instant.now();
+                failed = true;
+                end();
+                LOG.log(Level.ERROR, e.getMessage() + " (found once its database answered, after the deployment);"
+                        + " it stays stopped until it is redeployed", e);
+            }
         }
-        try {
-            Subscription subscription = Subscription.activate(settings, factory, bootstrap);
-            end();
-            LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "': its database answered "
-                    + Duration.between(since, Instant.now()).toSeconds() + " s after the activation; it has started");
-            started.started(subscription);
-        } catch (DatabaseUnreachable e) {
-            lastError = e.getMessage();
-            lastErrorAt = Instant.now();
-            LOG.log(Level.DEBUG, () -> e.getMessage() + "; trying again");
-            schedule();
-        } catch (ResourceException | RuntimeException e) {
-            // The database answered, and the check found a mistake: waiting longer will not mend it.
-            lastError = e.getMessage();
-            lastErrorAt = Instant.now();
-            failed = true;
-            end();
-            LOG.log(Level.ERROR, e.getMessage() + " (found once its database answered, after the deployment);"
-                    + " it stays stopped until it is redeployed", e);
-        }
+    }
+
+    private long waited() {
+        return Duration.between(since, Instant.now()).toSeconds();
     }
 
     private synchronized void end() {
@@ -131,9 +150,14 @@ public final class AwaitingDatabase implements SubscriptionView {
         timer.cancel();
     }
 
-    /** Stops waiting (the deactivation). A start already under way still reports to {@link Started}. */
+    /**
+     * Stops waiting (the deactivation). An activation under way is waited for: once this returns,
+     * nothing more starts, and a subscription that did start has been reported to {@link Started}.
+     */
     public void cancel() {
-        end();
+        synchronized (attempting) {
+            end();
+        }
     }
 
     @Override

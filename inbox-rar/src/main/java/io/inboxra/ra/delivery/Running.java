@@ -45,6 +45,14 @@ final class Running {
         paused = true;
     }
 
+    /** Ends every wait now (a row was committed into the table); the workers claim at once. */
+    void wake() {
+        synchronized (signal) {
+            resumes++;
+            signal.notifyAll();
+        }
+    }
+
     /** Workers claim again, their waits ended now. */
     void resume() {
         synchronized (signal) {

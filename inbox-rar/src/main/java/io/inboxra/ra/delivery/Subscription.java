@@ -140,6 +140,19 @@ public final class Subscription {
         return context.name();
     }
 
+    /** @return the table it claims from, as its settings name it */
+    public String table() {
+        return context.settings().table().table();
+    }
+
+    /**
+     * Ends its idle workers' waits now: a row was committed into its table in this server.
+     * Busy workers are not disturbed; they claim again when their delivery ends.
+     */
+    public void wake() {
+        context.running().wake();
+    }
+
     /** @return the subscription as operators see it: counters, state, backlog, pause, requeue */
     public SubscriptionView view() {
         return view;

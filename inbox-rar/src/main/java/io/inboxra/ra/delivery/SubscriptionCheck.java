@@ -60,7 +60,8 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             } catch (SQLException e) {
                 if (DatabaseUnreachable.isOutage(e)) {
                     throw new DatabaseUnreachable("Inbox subscription '" + settings.name() + "': the database at "
-                            + settings.dataSource().describe() + " does not answer (" + e.getMessage() + ")", e);
+                            + settings.dataSource().describe() + " does not answer (" + e.getMessage() + "; if it is"
+                            + " up, check 'url': its host, port and SSL options)", e);
                 }
                 throw e;
             }
@@ -72,6 +73,12 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             return new SubscriptionCheck(dataSource, dialect, SubscriptionStatements.of(dialect, table, settings),
                     OperatorStatements.of(dialect, table));
         } catch (SQLException e) {
+            if (DatabaseUnreachable.isOutage(e)) {
+                // It answered, then went away in the middle of the check (a restart, a failover).
+                throw new DatabaseUnreachable("Inbox subscription '" + settings.name() + "': the database at "
+                        + settings.dataSource().describe() + " went away during the check of table '"
+                        + settings.table().table() + "' (" + e.getMessage() + ")", e);
+            }
             throw new ResourceException("Inbox subscription '" + settings.name() + "' cannot start: the database at "
                     + settings.dataSource().describe() + " cannot be reached to check table '"
                     + settings.table().table() + "' (" + e.getMessage() + "); check 'url', 'user' and 'password'"

@@ -1,0 +1,40 @@
+package io.inboxra.producer;
+
+/**
+ * The resource adapter's outbound connection factory: producers that insert rows into inbox
+ * tables inside the caller's JTA transaction, as an XA resource of it, so a row is enqueued if
+ * and only if the caller's work commits. After the commit, the subscriptions of that table in
+ * this server are woken at once, without waiting for their next poll.
+ *
+ * <p>Define it in the application (or in the server) and inject it:
+ *
+ * <pre>{@code
+ * @ConnectionFactoryDefinition(name = "java:app/inbox/producers",
+ *         interfaceName = "io.inboxra.producer.InboxProducerFactory", resourceAdapter = "inbox-rar",
+ *         transactionSupport = TransactionSupport.TransactionSupportLevel.XATransaction,
+ *         properties = {"url=jdbc:postgresql://db/app", "user=app", "queueColumn=queue", "dueColumn=due_at"})
+ * public class Orders {
+ *     @Resource(lookup = "java:app/inbox/producers")
+ *     InboxProducerFactory producers;
+ *
+ *     @Transactional
+ *     public void place(Order order) {
+ *         orders.persist(order);
+ *         try (InboxProducer inbox = producers.open()) {
+ *             inbox.send("invoice_jobs", json(order), SendOptions.now().queue("eu"));
+ *         }
+ *     }
+ * }
+ * }</pre>
+ */
+public interface InboxProducerFactory {
+
+    /**
+     * Opens a producer on the factory's database, enlisted in the caller's transaction when
+     * there is one (without one, each {@code send} commits by itself). Close it when done.
+     *
+     * @return the producer
+     * @throws InboxProducerException when no connection can be had
+     */
+    InboxProducer open();
+}

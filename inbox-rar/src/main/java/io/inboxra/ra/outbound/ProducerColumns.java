@@ -1,0 +1,82 @@
+package io.inboxra.ra.outbound;
+
+import io.inboxra.producer.InboxProducerException;
+import io.inboxra.producer.SendOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The columns a producer writes, as the connection factory names them, and the INSERT for one
+ * row. Names are written as given (the database folds them as it folds the application's own
+ * SQL) and must be plain identifiers: the table comes from the caller at every send.
+ *
+ * @param payload the payload column
+ * @param queue the queue column, if the factory names one
+ * @param due the due column
+ * @param priority the priority column
+ * @param fifo the FIFO group column
+ */
+record ProducerColumns(String payload, Optional<String> queue, Optional<String> due, Optional<String> priority,
+        Optional<String> fifo) {
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)?");
+
+    /** The SQL of one row's insert, and its values in order. */
+    record Insert(String sql, List<Object> values) {
+    }
+
+    /**
+     * @throws InboxProducerException naming the table or the option whose column is missing
+     */
+    Insert insert(String table, String payloadValue, SendOptions options) {
+        if (table == null || !NAME.matcher(table).matches()) {
+            throw new InboxProducerException("Cannot send to table '" + table + "': give the inbox table's name"
+                    + " (letters, digits and '_', optionally schema.table)", null);
+        }
+        List<String> columns = new ArrayList<>(List.of(payload));
+        List<Object> values = new ArrayList<>();
+        values.add(payloadValue);
+        options.queue().ifPresent(q -> add(columns, values, column(queue, "queueColumn", "a queue"), q));
+        options.due().ifPresent(d -> add(columns, values, column(due, "dueColumn", "a due time"),
+                java.sql.Timestamp.from(d)));
+        if (options.priority().isPresent()) {
+            add(columns, values, column(priority, "priorityColumn", "a priority"), options.priority().getAsInt());
+        }
+        options.fifoKey().ifPresent(f -> add(columns, values, column(fifo, "fifoColumn", "a FIFO key"), f));
+        return new Insert("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
+                + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")", values);
+    }
+
+    private static void add(List<String> columns, List<Object> values, String column, Object value) {
+        columns.add(column);
+        values.add(value);
+    }
+
+    private static String column(Optional<String> column, String property, String what) {
+        return column.orElseThrow(() -> new InboxProducerException("Cannot send " + what + ": the connection"
+                + " factory names no column for it; set its property '" + property + "'", null));
+    }
+
+    /** Checks the names the factory was configured with. */
+    static ProducerColumns of(String payload, String queue, String due, String priority, String fifo) {
+        return new ProducerColumns(checked("payloadColumn", payload == null || payload.isBlank() ? "payload" : payload),
+                optional("queueColumn", queue), optional("dueColumn", due), optional("priorityColumn", priority),
+                optional("fifoColumn", fifo));
+    }
+
+    private static Optional<String> optional(String property, String value) {
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(checked(property, value));
+    }
+
+    private static String checked(String property, String value) {
+        String name = value.trim();
+        if (!NAME.matcher(name).matches() || name.contains(".")) {
+            throw new IllegalArgumentException("The connection factory's property '" + property + "' is '" + value
+                    + "': give a column name (letters, digits and '_')");
+        }
+        return name;
+    }
+}

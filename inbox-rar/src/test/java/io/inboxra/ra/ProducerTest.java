@@ -1,0 +1,149 @@
+package io.inboxra.ra;
+
+import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.Await;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.Narayana;
+import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
+import io.inboxra.harness.XaConnectionManager;
+import io.inboxra.operations.InboxSubscriptions;
+import io.inboxra.operations.SubscriptionView;
+import io.inboxra.producer.InboxProducer;
+import io.inboxra.producer.InboxProducerException;
+import io.inboxra.producer.InboxProducerFactory;
+import io.inboxra.producer.SendOptions;
+import io.inboxra.ra.outbound.ProducerConnectionFactory;
+import jakarta.transaction.TransactionManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The outbound connection factory (issue 13, part 3): a row sent through an {@link InboxProducer}
+ * commits with the caller's transaction and rolls back with it, and once committed wakes the
+ * table's subscriptions in this server without waiting for their poll.
+ */
+class ProducerTest {
+
+    private static final Duration LONG = Duration.ofSeconds(30);
+    private final TestTables tables = new TestTables();
+
+    @AfterEach
+    void dropTables() throws SQLException {
+        tables.dropAll();
+    }
+
+    private static InboxProducerFactory producers(Harness server, TestDatabase db, String queueColumn) throws Exception {
+        Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, "producer", "unused");
+        ProducerConnectionFactory factory = new ProducerConnectionFactory();
+        factory.setResourceAdapter(server.adapter());
+        factory.setUrl(p.get("url"));
+        factory.setUser(p.get("user"));
+        factory.setPassword(p.get("password"));
+        factory.setQueueColumn(queueColumn);
+        factory.setDueColumn("due_at");
+        return (InboxProducerFactory) factory.createConnectionFactory(new XaConnectionManager());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void aSentRowCommitsWithTheCallerAndRollsBackWithIt(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        try (Harness server = Harness.start()) {
+            InboxProducerFactory producers = producers(server, db, "queue");
+            TransactionManager tm = Narayana.transactionManager();
+
+            tm.begin();
+            String id;
+            try (InboxProducer inbox = producers.open()) {
+                id = inbox.send(table, "committed", SendOptions.now().queue("eu"));
+            }
+            assertEquals(0, db.count("SELECT count(*) FROM " + table), "not visible before the caller commits");
+            tm.commit();
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE payload = 'committed' AND queue = 'eu'"
+                    + " AND id = " + id), "committed with the caller, with the id send returned");
+
+            tm.begin();
+            try (InboxProducer inbox = producers.open()) {
+                inbox.send(table, "rolled back");
+            }
+            tm.rollback();
+            assertEquals(0, db.count("SELECT count(*) FROM " + table + " WHERE payload = 'rolled back'"),
+                    "rolled back with the caller");
+
+            Instant later = Instant.now().plusSeconds(3600);
+            try (InboxProducer inbox = producers.open()) {
+                inbox.send(table, "no transaction", SendOptions.now().due(later));
+            }
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE payload = 'no transaction'"
+                    + " AND due_at > " + db.secondsFromNow(3000)), "without a transaction, committed by itself, due later");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES"})
+    void aMistakeIsRefusedNamingWhatToFix(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        try (Harness server = Harness.start(); InboxProducer inbox = producers(server, db, null).open()) {
+            InboxProducerException noColumn = assertThrows(InboxProducerException.class,
+                    () -> inbox.send(table, "x", SendOptions.now().queue("eu")));
+            assertTrue(noColumn.getMessage().contains("'queueColumn'"), noColumn.getMessage());
+            InboxProducerException badTable = assertThrows(InboxProducerException.class,
+                    () -> inbox.send(table + "; DROP TABLE x", "x"));
+            assertTrue(badTable.getMessage().contains("give the inbox table's name"), badTable.getMessage());
+            InboxProducerException noTable = assertThrows(InboxProducerException.class,
+                    () -> inbox.send("no_such_table", "x"));
+            assertTrue(noTable.getMessage().contains("no_such_table"), noTable.getMessage());
+            assertEquals(0, db.count("SELECT count(*) FROM " + table));
+        }
+    }
+
+    /**
+     * The subscription polls every 20 s; a row sent and committed in this server is delivered at
+     * once, and a row sent in a transaction that rolls back wakes nothing and is never delivered.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void aCommittedSendWakesTheTablesIdleSubscription(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        db.execute("INSERT INTO " + table + " (payload) VALUES ('first')");
+        List<String> delivered = new CopyOnWriteArrayList<>();
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, "woken-" + db, table);
+            p.put("pollInterval", "PT20S");
+            p.put("maxPollInterval", "PT20S");
+            p.put("workers", "2");
+            server.activate(message -> {
+                delivered.add(message.text());
+                return Outcome.ack();
+            }, p);
+            SubscriptionView view = InboxSubscriptions.find("woken-" + db).orElseThrow();
+            Await.until("the first row is delivered and the workers wait", LONG,
+                    () -> delivered.equals(List.of("first")) && view.snapshot().workersBusy() == 0);
+            InboxProducerFactory producers = producers(server, db, "queue");
+            TransactionManager tm = Narayana.transactionManager();
+            tm.begin();
+            try (InboxProducer inbox = producers.open()) {
+                inbox.send(table, "sent");
+            }
+            tm.commit();
+            long sent = System.nanoTime();
+            Await.until("the sent row is delivered", LONG, () -> delivered.contains("sent"));
+            Duration took = Duration.ofNanos(System.nanoTime() - sent);
+            assertTrue(took.compareTo(Duration.ofSeconds(10)) < 0, "woken, not polled 20 s later: " + took);
+        }
+    }
+}
