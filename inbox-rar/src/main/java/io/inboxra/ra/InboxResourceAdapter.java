@@ -130,6 +130,35 @@ public class InboxResourceAdapter implements ResourceAdapter {
         return resources.toArray(new XAResource[0]);
     }
 
+    /**
+     * Wakes the subscriptions of a table in this server: their idle workers claim now. For
+     * producers in this server, once their insert has committed (no database round trip, on
+     * every database); the table as the activations name it, case-insensitive, without a schema
+     * matching {@code schema.table}'s table part.
+     *
+     * @param table the inbox table rows were inserted into
+     * @return how many subscriptions were woken
+     */
+    int wake(String table) {
+        int woken = 0;
+        for (Subscription subscription : subscriptions.values()) {
+            if (sameTable(subscription.table(), table)) {
+                subscription.wake();
+                woken++;
+            }
+        }
+        return woken;
+    }
+
+    private static boolean sameTable(String activated, String named) {
+        if (activated.equalsIgnoreCase(named)) {
+            return true;
+        }
+        String bare = activated.substring(activated.indexOf('.') + 1);
+        return bare.equalsIgnoreCase(named.substring(named.indexOf('.') + 1))
+                && (activated.indexOf('.') < 0 || named.indexOf('.') < 0);
+    }
+
     /** @return the running subscription of that name, if any (for tests) */
     java.util.Optional<Subscription> subscription(String name) {
         return subscriptions.values().stream().filter(s -> s.name().equals(name)).findFirst();
