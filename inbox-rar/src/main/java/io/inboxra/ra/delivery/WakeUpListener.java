@@ -97,7 +97,8 @@ final class WakeUpListener implements Runnable {
             connection.setAutoCommit(true);
             PGConnection pg = connection.unwrap(PGConnection.class);
             try (Statement statement = connection.createStatement()) {
-                statement.execute("SET application_name = '" + applicationName(subscription) + "'");
+                String name = applicationName(subscription).replace("'", "''");
+                statement.execute("SET application_name = '" + name + "'");
                 // The channel is a checked lower-case identifier (see ClaimSettings): NOTIFY and pg_notify agree.
                 statement.execute("LISTEN " + channel);
             }
@@ -130,7 +131,8 @@ final class WakeUpListener implements Runnable {
             // Rows committed while no one listened were notified to no one.
             running.wake();
         } else {
-            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription + "' listens on channel '" + channel + "'");
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription + "' listens on channel '"
+                    + channel + "'");
         }
     }
 
@@ -182,7 +184,8 @@ final class WakeUpListener implements Runnable {
         try {
             xa.close();
         } catch (SQLException e) {
-            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription + "': closing the listening connection: " + e);
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription
+                    + "': closing the listening connection: " + e);
         }
     }
 }
