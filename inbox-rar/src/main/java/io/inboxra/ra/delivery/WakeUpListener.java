@@ -43,6 +43,7 @@ final class WakeUpListener implements Runnable {
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile XAConnection current;
     private boolean lost;
+    private boolean listenedOnce;
 
     private WakeUpListener(String subscription, String channel, SubscriptionConnections connections, Running running,
             Duration pollInterval, Duration maxPollInterval) {
@@ -123,6 +124,7 @@ final class WakeUpListener implements Runnable {
     }
 
     private void listening() {
+        listenedOnce = true;
         reconnect.reset();
         if (lost) {
             lost = false;
@@ -139,9 +141,10 @@ final class WakeUpListener implements Runnable {
     private void lostConnection(Exception e) {
         if (!lost) {
             lost = true;
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "' lost its connection listening on"
-                    + " channel '" + channel + "' (" + e.getMessage() + "); its workers poll meanwhile (pollInterval"
-                    + " up to maxPollInterval), and it reconnects with backoff", e);
+            String what = listenedOnce ? "lost its connection listening on" : "cannot listen on";
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "' " + what + " channel '" + channel
+                    + "' (" + e.getMessage() + "); its workers poll meanwhile (pollInterval up to maxPollInterval),"
+                    + " and it reconnects with backoff", e);
         } else {
             LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription + "': listening on channel '" + channel
                     + "' failed again: " + e);
