@@ -152,23 +152,27 @@ public final class Bench {
         System.out.println(md);
     }
 
-    /** Latency mode: steady producers at each rate, enqueue-to-onMessage percentiles per form. */
+    /**
+     * Latency mode: steady producers at each rate, enqueue-to-onMessage percentiles per form,
+     * polling only and (PostgreSQL) with wake-up, next to the plain-JDBC baseline each way.
+     */
     private void latency() throws Exception {
         Latency latency = new Latency(Duration.ofSeconds(Long.parseLong(latencySeconds)));
-        StringBuilder md = new StringBuilder("Latency: enqueue to onMessage, 4 workers, pollInterval PT0.05S up to"
-                + " PT0.2S; milliseconds.\n\n| database | form | rows/s | rows | p50 | p95 | p99 |\n|---|---|---|---|---|---|---|\n");
+        LatencyResults results = new LatencyResults();
         for (TestDatabase db : databases) {
             for (int rate : latencyRates) {
-                for (Form form : Form.values()) {
-                    String row = Latency.row(db, form, rate, latency.measure(db, form, rate, 4));
-                    System.out.print(row);
-                    md.append(row);
+                for (Latency.Subject subject : Latency.Subject.all(db, forms)) {
+                    LatencyResults.Row row = results.add(db.name(), subject, rate,
+                            latency.measure(db, subject, rate, 4));
+                    System.out.print(results.line(row));
                 }
             }
         }
         Files.createDirectories(out);
-        Files.writeString(out.resolve("latency.md"), md.toString());
-        System.out.println(md);
+        Files.writeString(out.resolve("latency.md"), results.markdown() + "\n" + results.targets());
+        Files.writeString(out.resolve("latency.csv"), results.csv());
+        System.out.println(results.markdown());
+        System.out.println(results.targets());
     }
 
     /** The chart of each database's throughput, next to the tables. */

@@ -121,6 +121,8 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setPollInterval(String v) { set(Property.POLL_INTERVAL, v); }
     public String getMaxPollInterval() { return get(Property.MAX_POLL_INTERVAL); }
     public void setMaxPollInterval(String v) { set(Property.MAX_POLL_INTERVAL, v); }
+    public String getNotifyChannel() { return get(Property.NOTIFY_CHANNEL); }
+    public void setNotifyChannel(String v) { set(Property.NOTIFY_CHANNEL, v); }
     public String getIsolation() { return get(Property.ISOLATION); }
     public void setIsolation(String v) { set(Property.ISOLATION, v); }
     public String getDialect() { return get(Property.DIALECT); }

@@ -126,23 +126,38 @@ public class InboxResourceAdapter implements ResourceAdapter {
         return resources.toArray(new XAResource[0]);
     }
 
+    /**
+     * Wakes the subscriptions of a table in this server: their idle workers claim now. For
+     * producers in this server, once their insert has committed (no database round trip, on
+     * every database); the table as the activations name it, case-insensitive, without a schema
+     * matching {@code schema.table}'s table part.
+     *
+     * @param table the inbox table rows were inserted into
+     * @return how many subscriptions were woken
+     */
+    public int wake(String table) {
+        int woken = 0;
+        for (Subscription subscription : running()) {
+            if (sameTable(subscription.table(), table)) {
+                subscription.wake();
+                woken++;
+            }
+        }
+        return woken;
+    }
+
+    private static boolean sameTable(String activated, String named) {
+        if (activated.equalsIgnoreCase(named)) {
+            return true;
+        }
+        String bare = activated.substring(activated.indexOf('.') + 1);
+        return bare.equalsIgnoreCase(named.substring(named.indexOf('.') + 1))
+                && (activated.indexOf('.') < 0 || named.indexOf('.') < 0);
+    }
+
     /** @return the running subscription of that name, if any (for tests) */
     java.util.Optional<Subscription> subscription(String name) {
         return running().stream().filter(s -> s.name().equals(name)).findFirst();
-    }
-
-    /**
-     * Wakes the running subscriptions of a table now, without waiting for their next poll: an
-     * inbox producer of this server committed a row into it.
-     *
-     * @param table the table, as the producer named it (compared without case)
-     */
-    public void wake(String table) {
-        for (Subscription subscription : running()) {
-            if (subscription.table().equalsIgnoreCase(table)) {
-                subscription.wake();
-            }
-        }
     }
 
     /** @return the server's transaction synchronizations, once the adapter has started */

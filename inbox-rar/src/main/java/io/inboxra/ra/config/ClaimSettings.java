@@ -4,16 +4,26 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * How a subscription claims: the idle wait after an empty claim, which doubles up to its
- * longest, and the isolation of the claim's transaction.
+ * longest, the channel whose notifications end that wait, and the isolation of the claim's
+ * transaction.
  *
  * @param pollInterval the idle wait after an empty claim
  * @param maxPollInterval the longest idle wait
  * @param isolation the claim transaction's isolation ({@code java.sql.Connection} constant)
+ * @param notifyChannel the PostgreSQL channel to listen on, or empty
  */
-record ClaimSettings(Duration pollInterval, Duration maxPollInterval, int isolation) {
+record ClaimSettings(Duration pollInterval, Duration maxPollInterval, int isolation, Optional<String> notifyChannel) {
+
+    /**
+     * A PostgreSQL identifier that means the same unquoted ({@code LISTEN x}, {@code NOTIFY x})
+     * and as a string ({@code pg_notify('x', '')}): PostgreSQL folds unquoted names to lower case.
+     */
+    private static final Pattern CHANNEL = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
     private static final Map<String, Integer> ISOLATIONS = Map.of(
             "READ_COMMITTED", Connection.TRANSACTION_READ_COMMITTED,
@@ -31,7 +41,28 @@ record ClaimSettings(Duration pollInterval, Duration maxPollInterval, int isolat
             values.report("Property 'maxPollInterval' is '" + maxPoll + "', shorter than 'pollInterval' ('"
                     + poll + "'): set it to at least the poll interval.");
         }
-        return new ClaimSettings(poll, maxPoll, isolation(values));
+        return new ClaimSettings(poll, maxPoll, isolation(values), notifyChannel(values));
+    }
+
+    private static Optional<String> notifyChannel(ActivationValues values) {
+        Optional<String> channel = values.text(Property.NOTIFY_CHANNEL);
+        if (channel.isPresent() && !CHANNEL.matcher(channel.get()).matches()) {
+            values.report("Property 'notifyChannel' is '" + channel.get() + "': it must be a PostgreSQL channel"
+                    + " name of lower-case letters, digits and _, starting with a letter or _, at most 63"
+                    + " characters (so that LISTEN, NOTIFY and pg_notify all name the same channel); use for"
+                    + " example notifyChannel=" + suggestion(channel.get()) + ".");
+            return Optional.empty();
+        }
+        return channel;
+    }
+
+    /** The value made into a channel name, for the message. */
+    private static String suggestion(String value) {
+        String name = value.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+        if (name.isEmpty() || Character.isDigit(name.charAt(0))) {
+            name = "inbox_" + name;
+        }
+        return name.length() > 63 ? name.substring(0, 63) : name;
     }
 
     private static int isolation(ActivationValues values) {

@@ -38,6 +38,7 @@ public enum Property {
     IN_DOUBT_TIMEOUT("inDoubtTimeout", "PT5M", "age (PT1M to P30D) after which the adapter rolls back a prepared, undecided branch that claimed rows of the table (never in the first `inDoubtTimeout` after activation)"),
     POLL_INTERVAL("pollInterval", "PT1S", "idle wait after an empty claim (ISO-8601 duration, PT0.01S to PT1H)"),
     MAX_POLL_INTERVAL("maxPollInterval", "PT10S", "the idle wait doubles up to this (at least `pollInterval`, at most PT1H)"),
+    NOTIFY_CHANNEL("notifyChannel", null, "PostgreSQL: the channel the subscription `LISTEN`s on (lower-case letters, digits and `_`); a notification wakes its idle workers at once, polling stays the safety net (see Wake-up)"),
     ISOLATION("isolation", "READ_COMMITTED", "isolation of the claim's transaction: READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE"),
     DIALECT("dialect", "detected", "`postgres`, `mysql`, `mariadb`, `h2`, `sqlite`, or the class name of your own `io.inboxra.dialect.Dialect`"),
     DATA_SOURCE_CLASS("dataSourceClass", "from `url`", "the `javax.sql.XADataSource` class of the database"),

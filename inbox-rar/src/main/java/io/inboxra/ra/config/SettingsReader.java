@@ -46,7 +46,7 @@ public final class SettingsReader {
         return new SubscriptionSettings(name, table, queue, work.workers(), claims.pollInterval(),
                 claims.maxPollInterval(), work.lease(), work.batchSize(), work.connections(), work.inDoubtTimeout(),
                 settlement.maxAttempts(), settlement.retryDelay(), settlement.maxRetryDelay(), settlement.retention(),
-                claims.isolation(), dialect, dataSource, settlement.maxPayloadBytes());
+                claims.isolation(), dialect, dataSource, settlement.maxPayloadBytes(), claims.notifyChannel());
     }
 
     /** A {@code ${MPCONFIG=...}} left in a value: the server did not substitute it. */

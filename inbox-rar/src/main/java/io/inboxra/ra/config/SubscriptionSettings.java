@@ -26,6 +26,7 @@ import java.util.Optional;
  * @param dialect the dialect's name or class, or empty to detect it
  * @param dataSource how to reach the database
  * @param maxPayloadBytes the largest payload delivered; a larger row is dead-lettered
+ * @param notifyChannel the PostgreSQL channel whose notifications wake idle workers, or empty to only poll
  */
 public record SubscriptionSettings(
         String name,
@@ -45,10 +46,22 @@ public record SubscriptionSettings(
         int isolation,
         Optional<String> dialect,
         DataSourceSettings dataSource,
-        int maxPayloadBytes) {
+        int maxPayloadBytes,
+        Optional<String> notifyChannel) {
 
     /** The default of {@link #maxPayloadBytes()}: 16 MiB, as {@link Property#MAX_PAYLOAD_BYTES} states it. */
     public static final int DEFAULT_MAX_PAYLOAD_BYTES = Property.MAX_PAYLOAD_BYTES.wholeDefault();
+
+    /** Settings without wake-up, as before {@link #notifyChannel()} existed. */
+    public SubscriptionSettings(String name, TableSpec table, Optional<String> queue, int workers,
+            Duration pollInterval, Duration maxPollInterval, Duration lease, int batchSize, int connections,
+            Duration inDoubtTimeout, java.util.OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
+            Optional<Duration> retention, int isolation, Optional<String> dialect, DataSourceSettings dataSource,
+            int maxPayloadBytes) {
+        this(name, table, queue, workers, pollInterval, maxPollInterval, lease, batchSize, connections, inDoubtTimeout,
+                maxAttempts, retryDelay, maxRetryDelay, retention, isolation, dialect, dataSource, maxPayloadBytes,
+                Optional.empty());
+    }
 
     /** Settings with the default {@link #maxPayloadBytes()}, as before that setting existed. */
     public SubscriptionSettings(String name, TableSpec table, Optional<String> queue, int workers,

@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /**
  * Whether a subscription still runs, whether an operator paused its claims, and the waits that
- * end early when it stops or resumes.
+ * end early when it stops or resumes, and the idle workers' waits that a wake-up also ends.
  */
 final class Running {
 
@@ -18,6 +18,8 @@ final class Running {
     private volatile boolean paused;
     /** Grows on every resume, so a wait that began before it ends. */
     private long resumes;
+    /** Grows on every wake-up, so an idle wait that began before it (or a claim that ran before it) ends. */
+    private long wakes;
 
     Running(String subscription) {
         this.subscription = subscription;
@@ -45,14 +47,6 @@ final class Running {
         paused = true;
     }
 
-    /** Ends every wait now (a row was committed into the table); the workers claim at once. */
-    void wake() {
-        synchronized (signal) {
-            resumes++;
-            signal.notifyAll();
-        }
-    }
-
     /** Workers claim again, their waits ended now. */
     void resume() {
         synchronized (signal) {
@@ -63,15 +57,51 @@ final class Running {
     }
 
     /**
+     * Rows may have arrived (a notification, a producer of this server): idle workers' waits end
+     * now, and a worker whose claim began before this call does not wait after it. Busy workers
+     * are not disturbed; waits that hold a row ({@link #await(Duration)}) go on.
+     */
+    void wake() {
+        synchronized (signal) {
+            wakes++;
+            signal.notifyAll();
+        }
+    }
+
+    /** @return the wake-ups so far: a worker reads it before its claim, for {@link #awaitIdle(Duration, long)} */
+    long wakes() {
+        synchronized (signal) {
+            return wakes;
+        }
+    }
+
+    /**
      * Waits, returning early when the subscription stops or resumes; an interrupt ends the
      * wait, not the subscription.
      */
     void await(Duration wait) {
+        long seenWakes;
+        synchronized (signal) {
+            seenWakes = wakes;
+        }
+        await(wait, seenWakes, false);
+    }
+
+    /**
+     * An idle worker's wait: it ends early when the subscription stops or resumes, and when a
+     * wake-up came after {@code seenWakes} (read before the claim that found nothing, so a
+     * notification that came during the claim is not missed).
+     */
+    void awaitIdle(Duration wait, long seenWakes) {
+        await(wait, seenWakes, true);
+    }
+
+    private void await(Duration wait, long seenWakes, boolean wakeable) {
         long deadline = System.nanoTime() + wait.toNanos();
         synchronized (signal) {
             long seen = resumes;
             try {
-                while (!stopped && resumes == seen) {
+                while (!stopped && resumes == seen && !(wakeable && wakes != seenWakes)) {
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
                         return;

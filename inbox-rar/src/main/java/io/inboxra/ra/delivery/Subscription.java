@@ -35,6 +35,8 @@ public final class Subscription {
     private final CountDownLatch workersEnded;
     private final SubscriptionView view;
     private volatile WorkManager workManager;
+    /** The PostgreSQL wake-up listener, when {@code notifyChannel} is set. */
+    private volatile WakeUpListener wakeUp;
 
     private Subscription(DeliveryContext context, Messages messages, SubscriptionView view) {
         this.context = context;
@@ -86,9 +88,11 @@ public final class Subscription {
         InDoubtResolver.start(context);
         RetentionSweep.start(context);
         subscription.start(bootstrap.getWorkManager());
+        settings.notifyChannel().ifPresent(channel -> subscription.wakeUp = WakeUpListener.start(context, channel));
         LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "' delivers rows of table '"
                 + settings.table().table() + "'" + settings.queue().map(q -> ", queue '" + q + "'").orElse("")
-                + " in the " + settings.table().form() + " form with " + settings.workers() + " worker(s)");
+                + " in the " + settings.table().form() + " form with " + settings.workers() + " worker(s)"
+                + settings.notifyChannel().map(c -> ", woken by notifications on channel '" + c + "'").orElse(""));
         return subscription;
     }
 
@@ -129,6 +133,11 @@ public final class Subscription {
             LOG.log(Level.WARNING, "Inbox subscription '" + name() + "': deliveries still in work after "
                     + grace + "; closing their connections, and their rows return to the table");
         }
+        WakeUpListener listener = wakeUp;
+        if (listener != null) {
+            // It noticed the stop alongside the workers; its connection is closed before stop returns.
+            listener.close();
+        }
         // Heartbeats stop last: only now, with every delivery finished or cut off.
         context.threads().close();
         context.connections().close();
@@ -140,14 +149,15 @@ public final class Subscription {
         return context.name();
     }
 
-    /** @return the table it claims from, as its settings name it */
+    /** @return the inbox table, as the activation named it */
     public String table() {
         return context.settings().table().table();
     }
 
     /**
-     * Ends its idle workers' waits now: a row was committed into its table in this server.
-     * Busy workers are not disturbed; they claim again when their delivery ends.
+     * Rows may have arrived: the idle workers claim now instead of at their next poll (busy ones
+     * are not disturbed). For producers in this server, after their transaction has committed
+     * (see {@code InboxResourceAdapter.wake}); PostgreSQL notifications call the same.
      */
     public void wake() {
         context.running().wake();

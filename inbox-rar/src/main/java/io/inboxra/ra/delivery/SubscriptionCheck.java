@@ -68,6 +68,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             Connection connection = xa.getConnection();
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form());
+            requireListen(settings, dialect, connection);
             TableSpec table = TableCheck.check(connection, settings.table());
             ClaimIndexCheck.check(settings.name(), connection, dialect, table);
             return new SubscriptionCheck(dataSource, dialect, SubscriptionStatements.of(dialect, table, settings),
@@ -85,6 +86,18 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
                     + " and that the database is up.", e);
         } finally {
             closeQuietly(xa, settings.name());
+        }
+    }
+
+    /** {@code notifyChannel} needs PostgreSQL's LISTEN, on a connection of the adapter's PostgreSQL driver. */
+    private static void requireListen(SubscriptionSettings settings, Dialect dialect, Connection connection)
+            throws SQLException, InvalidSettingsException {
+        if (settings.notifyChannel().isPresent() && !connection.isWrapperFor(org.postgresql.PGConnection.class)) {
+            throw new InvalidSettingsException(settings.name(), List.of("Property 'notifyChannel' is '"
+                    + settings.notifyChannel().get() + "', but the database (dialect '" + dialect.name() + "') has no"
+                    + " LISTEN: only PostgreSQL, through the PostgreSQL driver the adapter bundles, wakes a"
+                    + " subscription by notification; remove 'notifyChannel' (the subscription polls every"
+                    + " pollInterval up to maxPollInterval)."));
         }
     }
 

@@ -15,7 +15,7 @@ import javax.transaction.xa.XAResource;
 /**
  * A subscription's connections to its database: the workers' own (closed when it stops), the
  * lease form's pool, connections a caller closes itself, the finisher of branches whose
- * connection failed, and the connections of the server's recovery.
+ * connection failed, the connections of the server's recovery, and the wake-up listener's.
  */
 final class SubscriptionConnections implements AutoCloseable {
 
@@ -85,6 +85,14 @@ final class SubscriptionConnections implements AutoCloseable {
         WorkerConnection connection = connect();
         recovery = connection;
         return new RecoveryResource(connection.xaResource());
+    }
+
+    /**
+     * A new connection for the wake-up listener, which closes it itself: used outside any XA
+     * work, in autocommit.
+     */
+    XAConnection listeningConnection() throws SQLException {
+        return dataSource.getXAConnection();
     }
 
     /** A new connection for a recovery pass that closes it itself. */

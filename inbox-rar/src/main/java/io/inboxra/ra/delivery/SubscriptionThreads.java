@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The threads a subscription runs besides its workers: the server's timer (in-doubt checks,
  * retention), the lease form's heartbeats (which wait behind no other work), work a delivery
- * hands off and waits for (a failure counted around a rollback), and second phases finished
- * from fresh connections.
+ * hands off and waits for (a failure counted around a rollback), second phases finished
+ * from fresh connections, and the wake-up listener ({@code notifyChannel}).
  */
 final class SubscriptionThreads implements AutoCloseable {
 
@@ -19,8 +19,11 @@ final class SubscriptionThreads implements AutoCloseable {
     private final ScheduledExecutorService heartbeats;
     private final ExecutorService background;
     private final ScheduledExecutorService secondPhases;
+    private final String subscription;
+    private ExecutorService wakeUp;
 
     SubscriptionThreads(String subscription, Timer timer, boolean heartbeats) {
+        this.subscription = subscription;
         this.timer = timer;
         this.heartbeats = heartbeats ? Executors.newScheduledThreadPool(1, named(subscription + "-heartbeat")) : null;
         this.background = Executors.newCachedThreadPool(named(subscription + "-record"));
@@ -47,6 +50,14 @@ final class SubscriptionThreads implements AutoCloseable {
         return secondPhases;
     }
 
+    /** The wake-up listener's thread, created on first use. */
+    synchronized ExecutorService wakeUp() {
+        if (wakeUp == null) {
+            wakeUp = Executors.newSingleThreadExecutor(named(subscription + "-wake-up"));
+        }
+        return wakeUp;
+    }
+
     /** Stops every thread; called once every delivery has finished or been cut off. */
     @Override
     public void close() {
@@ -56,6 +67,11 @@ final class SubscriptionThreads implements AutoCloseable {
         }
         background.shutdownNow();
         secondPhases.shutdownNow();
+        synchronized (this) {
+            if (wakeUp != null) {
+                wakeUp.shutdownNow();
+            }
+        }
     }
 
     private static ThreadFactory named(String prefix) {

@@ -48,6 +48,8 @@ final class Worker implements Work {
         Throwable error = null;
         try {
             while (!released && context.running().isRunning()) {
+                // Read before the claim: a wake-up during a claim that finds nothing ends the wait after it.
+                long wakes = context.running().wakes();
                 Duration wait = pollOnce();
                 if (Thread.interrupted()) {
                     // Only the subscription's stop ends a worker; a listener's leftover flag would end every wait.
@@ -55,7 +57,7 @@ final class Worker implements Work {
                             + " worker thread's interrupt flag set; cleared, the worker goes on");
                 }
                 if (!wait.isZero()) {
-                    context.running().await(wait);
+                    context.running().awaitIdle(wait, wakes);
                 }
             }
         } catch (Throwable e) {
