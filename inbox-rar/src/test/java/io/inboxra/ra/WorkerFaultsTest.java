@@ -132,6 +132,8 @@ class WorkerFaultsTest {
             Thread.sleep(500);
             db.insertRows(table, 3);
             Await.until("rows inserted later are settled too", LONG, () -> rows(db, table) == 0);
+            // The table empties at the commit; the harness logs it once afterDelivery returns.
+            Await.until("the sixth commit is logged", LONG, () -> mdb.log().committed().size() >= 6);
             assertEquals(6, mdb.log().committed().size());
         }
     }
