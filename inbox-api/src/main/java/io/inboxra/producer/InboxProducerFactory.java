@@ -37,4 +37,29 @@ public interface InboxProducerFactory {
      * @throws InboxProducerException when no connection can be had
      */
     InboxProducer open();
+
+    /**
+     * A JDBC connection on the factory's database, for the application's own writes. Called by an
+     * MDB during a row lock delivery of a subscription on the same database (same {@code url},
+     * {@code user} and data source properties), it is the claim's own connection: the MDB's
+     * writes are in the claim's XA branch and commit in one phase with the settlement, with no
+     * second XA resource in the transaction; ending its transaction is refused, closing it leaves
+     * it to the delivery. Anywhere else it is an ordinary XA connection of the server's pool,
+     * enlisted in the caller's transaction. Close it when done.
+     *
+     * <pre>{@code
+     * public Outcome onMessage(InboxMessage message) {
+     *     try (Connection c = producers.connection();
+     *          PreparedStatement insert = c.prepareStatement("INSERT INTO issued (number) VALUES (?)")) {
+     *         insert.setString(1, message.text());
+     *         insert.executeUpdate();
+     *     }
+     *     return Outcome.ack();
+     * }
+     * }</pre>
+     *
+     * @return the connection
+     * @throws InboxProducerException when no connection can be had
+     */
+    java.sql.Connection connection();
 }

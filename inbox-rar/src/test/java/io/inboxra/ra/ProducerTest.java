@@ -146,4 +146,72 @@ class ProducerTest {
             assertTrue(took.compareTo(Duration.ofSeconds(10)) < 0, "woken, not polled 20 s later: " + took);
         }
     }
+
+    /**
+     * An MDB writes through the factory's connection during a row lock delivery: the write is in
+     * the claim's branch. Each write also runs NOTIFY, which PostgreSQL refuses to PREPARE: the
+     * settlement and the write commit together only because the transaction commits in one phase,
+     * with no second resource. A delivery that throws after its write leaves neither.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES"})
+    void anMdbsWriteThroughTheClaimsConnectionCommitsInOnePhaseWithTheSettlement(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        String effects = tables.effects(db);
+        db.execute("INSERT INTO " + table + " (payload) VALUES ('ok'), ('fails once')");
+        java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
+        List<String> refusals = new CopyOnWriteArrayList<>();
+        try (Harness server = Harness.start()) {
+            InboxProducerFactory producers = producers(server, db, "queue");
+            server.activate(message -> {
+                try (java.sql.Connection c = producers.connection();
+                        java.sql.PreparedStatement write = c.prepareStatement("INSERT INTO " + effects + " (row_id) VALUES (?)")) {
+                    write.setLong(1, Long.parseLong(String.valueOf(message.id())));
+                    write.executeUpdate();
+                    c.createStatement().execute("NOTIFY inbox_producer_test");
+                    try {
+                        c.commit();
+                    } catch (SQLException e) {
+                        refusals.add(e.getMessage());
+                    }
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+                if (message.text().equals("fails once") && failed.compareAndSet(false, true)) {
+                    throw new IllegalStateException("after the write");
+                }
+                return Outcome.ack();
+            }, DeliveryTest.properties(db, Form.ROW_LOCK, "shared-branch", table));
+            Await.until("both rows are settled", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0);
+            Await.until("both writes are in", LONG, () -> db.count("SELECT count(*) FROM " + effects) >= 2);
+        }
+        assertEquals(2, db.count("SELECT count(*) FROM " + effects), "each row's write once: the failed delivery's"
+                + " write rolled back with it");
+        assertEquals(2, db.count("SELECT count(DISTINCT row_id) FROM " + effects));
+        assertTrue(failed.get());
+        assertTrue(!refusals.isEmpty() && refusals.get(0).contains("refused on the claim's connection"), refusals.toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void outsideADeliveryTheConnectionIsAnOrdinaryXaConnectionOfTheCaller(TestDatabase db) throws Exception {
+        String effects = tables.effects(db);
+        try (Harness server = Harness.start()) {
+            InboxProducerFactory producers = producers(server, db, "queue");
+            TransactionManager tm = Narayana.transactionManager();
+            for (boolean commit : new boolean[] {true, false}) {
+                tm.begin();
+                try (java.sql.Connection c = producers.connection()) {
+                    c.createStatement().executeUpdate("INSERT INTO " + effects + " (row_id) VALUES (" + (commit ? 1 : 2) + ")");
+                }
+                if (commit) {
+                    tm.commit();
+                } else {
+                    tm.rollback();
+                }
+            }
+        }
+        assertEquals(1, db.count("SELECT count(*) FROM " + effects + " WHERE row_id = 1"), "committed with the caller");
+        assertEquals(0, db.count("SELECT count(*) FROM " + effects + " WHERE row_id = 2"), "rolled back with it");
+    }
 }

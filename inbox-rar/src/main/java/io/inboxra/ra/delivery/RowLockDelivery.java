@@ -1,5 +1,6 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.outbound.SharedBranch;
 import io.inboxra.ra.xa.DeliveryBranch;
 import io.inboxra.ra.xa.Ending;
 import io.inboxra.ra.xa.TransactionEndedException;
@@ -85,7 +86,10 @@ final class RowLockDelivery implements FormDelivery {
                     branch.run(w -> w.execute(savepoint));
                     branch.recordFailuresWith(failure);
                 }
-                invocation = endpoint.invoke(claimed);
+                // The claim's connection is lent to the listener: its writes through the inbox producer's
+                // connection on this database go into this branch, one phase with the settlement.
+                invocation = SharedBranch.during(context.settings().dataSource(), c.connection(),
+                        () -> endpoint.invoke(claimed));
                 if (invocation.failed()) {
                     failure.because(invocation.error());
                 } else if (!endpoints.transaction().isActive()) {

@@ -50,10 +50,52 @@ final class ProducerConnection implements ManagedConnection {
     }
 
     @Override
-    public Object getConnection(Subject subject, ConnectionRequestInfo info) {
+    public Object getConnection(Subject subject, ConnectionRequestInfo info) throws ResourceException {
+        if (info == Handle.JDBC) {
+            return jdbcHandle();
+        }
         Producer handle = new Producer(this);
         handles.add(handle);
         return handle;
+    }
+
+    /** A plain JDBC handle on this connection, in the transaction the server enlisted it in; closing it gives it back. */
+    private Connection jdbcHandle() throws ResourceException {
+        Connection target;
+        try {
+            target = connection();
+        } catch (SQLException e) {
+            throw new ResourceException("Inbox producer: no connection: " + e.getMessage(), e);
+        }
+        boolean[] closed = {false};
+        return (Connection) java.lang.reflect.Proxy.newProxyInstance(ProducerConnection.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "close":
+                            if (!closed[0]) {
+                                closed[0] = true;
+                                ConnectionEvent event = new ConnectionEvent(this, ConnectionEvent.CONNECTION_CLOSED);
+                                event.setConnectionHandle(proxy);
+                                listeners.forEach(l -> l.connectionClosed(event));
+                            }
+                            return null;
+                        case "isClosed":
+                            return closed[0] || target.isClosed();
+                        case "equals":
+                            return proxy == args[0];
+                        case "hashCode":
+                            return System.identityHashCode(proxy);
+                        default:
+                            if (closed[0]) {
+                                throw new SQLException("This connection is closed; ask the factory for another");
+                            }
+                            try {
+                                return method.invoke(target, args);
+                            } catch (java.lang.reflect.InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                    }
+                });
     }
 
     @Override

@@ -139,6 +139,11 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
         return dataSource;
     }
 
+    /** @return its database, as a subscription's would be described */
+    DataSourceSettings database() {
+        return settings();
+    }
+
     private DataSourceSettings settings() {
         Map<String, String> defaults = adapter == null ? Map.of() : adapter.defaults();
         return new DataSourceSettings(Optional.ofNullable(or(dataSourceClass, defaults.get(Property.DATA_SOURCE_CLASS.key()))),

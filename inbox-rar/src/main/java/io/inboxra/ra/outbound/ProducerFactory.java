@@ -8,6 +8,8 @@ import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ConnectionManager;
 
 import java.io.Serializable;
+import java.sql.Connection;
+import java.util.Optional;
 import javax.naming.Reference;
 
 /** What the application looks up: producers from the server's pool, enlisted by the server. */
@@ -27,9 +29,22 @@ public final class ProducerFactory implements InboxProducerFactory, Serializable
     @Override
     public InboxProducer open() {
         try {
-            return (InboxProducer) manager.allocateConnection(managed, null);
+            return (InboxProducer) manager.allocateConnection(managed, Handle.PRODUCER);
         } catch (ResourceException e) {
             throw new InboxProducerException("No inbox producer could be opened: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Connection connection() {
+        Optional<Connection> shared = SharedBranch.on(managed.database());
+        if (shared.isPresent()) {
+            return shared.get();
+        }
+        try {
+            return (Connection) manager.allocateConnection(managed, Handle.JDBC);
+        } catch (ResourceException e) {
+            throw new InboxProducerException("No connection could be opened: " + e.getMessage(), e);
         }
     }
 
