@@ -124,8 +124,10 @@ final class Database {
                 "CREATE TABLE it_invocations (row_id BIGINT NOT NULL, mdb TEXT NOT NULL, attempt INT,"
                         + " at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())");
         // OutageWatched's own role, which the health test locks out: an outage of that subscription alone.
-        execute("DROP TABLE IF EXISTS it_outage, it_produced",
+        execute("DROP TABLE IF EXISTS it_outage, it_produced, it_shared",
                 "CREATE TABLE it_produced" + inbox,
+                "CREATE TABLE it_shared (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, due_at TIMESTAMPTZ,"
+                        + " attempts INT NOT NULL DEFAULT 0)",
                 "CREATE TABLE it_outage" + inbox,
                 "DO $$ BEGIN CREATE ROLE inbox_outage LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$",
                 "ALTER ROLE inbox_outage LOGIN",

@@ -161,6 +161,24 @@ class PayaraMicroTest {
                 "the rolled-back send left no row to deliver");
     }
 
+    /**
+     * An MDB writes through the producer factory's connection, the claim's own during its delivery:
+     * its writes and the settlement commit in one phase (each write runs NOTIFY, which PostgreSQL
+     * refuses to PREPARE), and a delivery that throws after its write leaves no write behind.
+     */
+    @Test
+    void anMdbsWritesThroughTheClaimsConnectionCommitInOnePhaseWithTheSettlement() throws Exception {
+        Set<Long> rows = Database.insert("INSERT INTO it_shared (payload) SELECT 'ok ' || g FROM generate_series(1, 5) g",
+                "payload").keySet();
+        Set<Long> thrown = Database.insert("INSERT INTO it_shared (payload) VALUES ('throw')", "payload").keySet();
+        until("the five rows are settled", () -> Database.count("SELECT count(*) FROM it_shared WHERE payload <> 'throw'") == 0);
+        assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'SharedWriter' AND row_id IN ("
+                + rows.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + ")"));
+        until("the throwing row has been tried", () -> Database.count("SELECT attempts FROM it_shared WHERE payload = 'throw'") >= 1);
+        assertEquals(0, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'SharedWriter' AND row_id = "
+                + thrown.iterator().next()), "its write rolled back with the delivery");
+    }
+
     @Test
     void aFailedDeliveryCommitsNothingAndTheRowComesBack() throws Exception {
         Map<Long, String> inserted = Database.insert("INSERT INTO it_flaky (payload) SELECT CASE WHEN g % 4 = 0 THEN 'throw' WHEN g % 4 = 1"
