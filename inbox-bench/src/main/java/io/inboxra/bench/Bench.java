@@ -88,6 +88,9 @@ public final class Bench {
         if (modes.contains("scale")) {
             scale();
         }
+        if (modes.contains("writes")) {
+            writes();
+        }
         if (modes.contains("chaos")) {
             chaos();
         }
@@ -173,6 +176,32 @@ public final class Bench {
         Files.writeString(out.resolve("latency.csv"), results.csv());
         System.out.println(results.markdown());
         System.out.println(results.targets());
+    }
+
+    /**
+     * Writes mode: each delivery also writes one row into the same database, through the MDB's own
+     * XA data source (two phases) or through the claim's branch (one), next to plain JDBC.
+     */
+    private void writes() throws Exception {
+        Results results = new Results(rows, payloadBytes);
+        Writes writes = new Writes(rows, busy);
+        for (TestDatabase db : databases) {
+            for (int repeat = 1; repeat <= repeats; repeat++) {
+                for (int workers : workerCounts) {
+                    for (String subject : Writes.SUBJECTS) {
+                        double rate = writes.measure(db, subject, workers);
+                        results.add(db.name(), subject, workers, rate);
+                        System.out.printf("%s %s, %d workers, run %d: %.0f rows/s%n", db, subject, workers, repeat, rate);
+                    }
+                }
+            }
+        }
+        String md = "Writes: each delivery also inserts one row into another table of the same database.\n\n"
+                + results.markdown() + "\n" + Writes.targets(results, workerCounts);
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("writes.md"), md);
+        Files.writeString(out.resolve("writes.csv"), results.csv());
+        System.out.println(md);
     }
 
     /** The chart of each database's throughput, next to the tables. */
