@@ -95,6 +95,41 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
+     * The settlement of a batch of acknowledged rows of the row lock form in one statement:
+     * delete them, or set their processed-at column. Binds {@link Param#ID} once per row, each
+     * the next row's id (an {@code IN} list, by default), or {@link Param#IDS} once, the ids as
+     * an array, where the database compares with one. With a batch of one the adapter runs
+     * {@link #settle} instead.
+     *
+     * <pre>{@code
+     * // the default, for three rows
+     * DELETE FROM "jobs" WHERE "id" IN (?, ?, ?)            -- binds ID, ID, ID
+     * // PostgreSQL: one statement whatever the batch's size
+     * DELETE FROM "jobs" WHERE "id" = ANY(?)                -- binds IDS
+     * }</pre>
+     *
+     * @param spec the table, in the row lock form
+     * @param rows how many rows the statement settles, at least 1
+     * @return the statement; it must change exactly the batch's rows
+     */
+    default Statement settleAll(TableSpec spec, int rows) {
+        if (rows < 1) {
+            throw new IllegalArgumentException("a batch settles at least one row, not " + rows);
+        }
+        StringBuilder in = new StringBuilder(" WHERE ").append(quote(spec.idColumn())).append(" IN (");
+        Param[] params = new Param[rows];
+        for (int i = 0; i < rows; i++) {
+            in.append(i == 0 ? "?" : ", ?");
+            params[i] = Param.ID;
+        }
+        in.append(')');
+        return spec.processedAtColumn()
+                .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column) + " = "
+                        + currentTimestamp() + in, params))
+                .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + in, params));
+    }
+
+    /**
      * Reschedules a row: its due column becomes now plus {@link Param#DELAY} milliseconds
      * (database time), its attempt column (if any) grows by one, and in the lease form its lease
      * is cleared, fenced by {@link Param#TOKEN}. Binds DELAY, ID (and TOKEN).
