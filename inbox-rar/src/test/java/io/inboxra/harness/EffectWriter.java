@@ -26,6 +26,8 @@ public final class EffectWriter implements InboxListener, AutoCloseable {
     private final Consumer<InboxMessage> afterWrite;
     private final List<XAConnection> opened = new CopyOnWriteArrayList<>();
     private final ThreadLocal<XAConnection> connection = new ThreadLocal<>();
+    /** One resource object per connection: re-enlisted within a transaction (a batch), it is the same, not a join. */
+    private final ThreadLocal<javax.transaction.xa.XAResource> resource = new ThreadLocal<>();
 
     public EffectWriter(String effects, Set<Long> failAfterInsert) {
         this(Postgres.xaDataSource(), effects, failAfterInsert, message -> { });
@@ -56,8 +58,9 @@ public final class EffectWriter implements InboxListener, AutoCloseable {
                 xa = dataSource.getXAConnection();
                 opened.add(xa);
                 connection.set(xa);
+                resource.set(xa.getXAResource());
             }
-            if (!Narayana.transactionManager().getTransaction().enlistResource(xa.getXAResource())) {
+            if (!Narayana.transactionManager().getTransaction().enlistResource(resource.get())) {
                 throw new IllegalStateException("the effect's XA resource was not enlisted");
             }
             long id = ((Number) message.id()).longValue();
