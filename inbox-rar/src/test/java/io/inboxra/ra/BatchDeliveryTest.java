@@ -9,6 +9,8 @@ import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
+import io.inboxra.operations.InboxSubscriptions;
+import io.inboxra.operations.SubscriptionSnapshot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -144,7 +146,10 @@ class BatchDeliveryTest {
                     () -> db.count("SELECT count(*) FROM " + table) == 3);
             Await.until("the dead letters are moved", Duration.ofSeconds(10),
                     () -> db.count("SELECT count(*) FROM " + dead) == 3);
+            SubscriptionSnapshot counted = InboxSubscriptions.find("batch-outcomes").orElseThrow().snapshot();
             mdb.deactivate();
+            assertEquals(List.of(24L, 3L, 3L, 0L), List.of(counted.delivered(), counted.retried(), counted.deadLettered(),
+                    counted.failed()), "the operators' counts are per row");
             assertEquals(List.of(30), sizes, "all 30 rows in one call, in one transaction");
             assertEquals(3, db.count("SELECT count(*) FROM " + table + " WHERE payload IN ('row 1', 'row 11', 'row 21')"
                     + " AND attempts = 1 AND due_at > " + db.secondsFromNow(3000)), "the retries are rescheduled");
@@ -171,7 +176,10 @@ class BatchDeliveryTest {
             }, properties(db, "batch-fails", table, 10));
             Await.until("the rows are settled", Duration.ofSeconds(30),
                     () -> db.count("SELECT count(*) FROM " + table) == 0);
+            SubscriptionSnapshot counted = InboxSubscriptions.find("batch-fails").orElseThrow().snapshot();
             mdb.deactivate();
+            assertEquals(10, counted.failed(), "each row of the failed batch counts as a failed delivery");
+            assertEquals(10, counted.delivered());
             assertEquals(10, sizes.get(0));
             assertEquals(List.of(1, 1, 1, 1, 1, 1, 1, 1, 1, 1), sizes.subList(1, 11), "then one row at a time");
             assertEquals(Map.of(), mdb.log().committedMoreThanOnce());

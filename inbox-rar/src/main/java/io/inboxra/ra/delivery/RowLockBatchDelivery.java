@@ -122,8 +122,12 @@ final class RowLockBatchDelivery implements FormDelivery {
             }
         }
         if (!committed) {
-            // Uncounted: each row's single delivery counts its own failure, if it fails again.
+            // Uncounted in the table: each row's single delivery counts its own failure, if it fails again.
             singlesOwed = rows.size();
+            // The operators' count is per row: the worker counts the turn's first, here the others.
+            for (int i = 1; i < rows.size(); i++) {
+                context.counters().failed();
+            }
         }
         return committed ? Result.DELIVERED : Result.FAILED;
     }
