@@ -160,8 +160,10 @@ final class ListenerEndpoint implements AutoCloseable {
                     + " again" + (handed.size() > 1 ? ", one at a time" : ""), traces.traceOf(e));
             return new Batch(null, cause);
         }
+        // Not contains(null): List.of's throws on it.
         String wrong = returned == null ? "null" : returned.size() != handed.size()
-                ? returned.size() + " outcomes for " + handed.size() + " rows" : returned.contains(null) ? "a null outcome" : null;
+                ? returned.size() + " outcomes for " + handed.size() + " rows"
+                : returned.stream().anyMatch(java.util.Objects::isNull) ? "a null outcome" : null;
         if (wrong != null) {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the listener returned " + wrong
                     + " for " + describe(handed) + "; return one Outcome per message, in order. The transaction"
