@@ -13,7 +13,7 @@ DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
 
 -- settleAll 3
-DELETE FROM `jobs` WHERE `id` IN (?, ?, ?)
+DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
 -- binds ID, ID, ID
 
 -- reschedule

@@ -13,7 +13,7 @@ DELETE FROM `app`.`jobs` WHERE `job_id` = ?
 -- binds ID
 
 -- settleAll 3
-DELETE FROM `app`.`jobs` WHERE `job_id` IN (?, ?, ?)
+DELETE h FROM `app`.`jobs` h FORCE INDEX (PRIMARY) WHERE h.`job_id` IN (?, ?, ?)
 -- binds ID, ID, ID
 
 -- reschedule
