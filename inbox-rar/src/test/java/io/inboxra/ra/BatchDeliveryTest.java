@@ -85,7 +85,8 @@ class BatchDeliveryTest {
             mdb.deactivate();
 
             assertEquals(49, db.count("SELECT count(*) FROM " + effects), "the MDB's write of each good row committed; "
-                    + "committed " + mdb.log().committed() + ", effects " + effectIds(db, effects) + ", poison " + poison);
+                     + "invoked " + mdb.log().invoked() + ", rolled back " + mdb.log().rolledBack()
+                    + ", committed " + mdb.log().committed() + ", effects " + effectIds(db, effects) + ", poison " + poison);
             assertEquals(49, db.count("SELECT count(DISTINCT row_id) FROM " + effects), "each once");
             assertEquals(0, db.count("SELECT count(*) FROM " + effects + " WHERE row_id = " + poison),
                     "the poison row's writes rolled back with its batch and its single deliveries");
