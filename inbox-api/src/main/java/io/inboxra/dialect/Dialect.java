@@ -95,27 +95,20 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
-     * The settlement of a batch of acknowledged rows of the row lock form in one statement:
-     * delete them, or set their processed-at column. Binds {@link Param#ID} once per row, each
-     * the next row's id (an {@code IN} list, by default), or {@link Param#IDS} once, the ids as
-     * an array, where the database compares with one. With a batch of one the adapter runs
-     * {@link #settle} instead.
+     * The settlement of a batch of acknowledged rows (row lock form) in one statement: delete
+     * them, or set their processed-at column. Binds {@link Param#ID} once per row, each the next
+     * row's id, or {@link Param#IDS} once, the ids as an array. A batch of one runs {@link #settle}.
      *
      * <pre>{@code
-     * // the default, for three rows
-     * DELETE FROM "jobs" WHERE "id" IN (?, ?, ?)            -- binds ID, ID, ID
-     * // PostgreSQL: one statement whatever the batch's size
-     * DELETE FROM "jobs" WHERE "id" = ANY(?)                -- binds IDS
+     * DELETE FROM "jobs" WHERE "id" IN (?, ?, ?)   -- the default for three rows: binds ID, ID, ID
+     * DELETE FROM "jobs" WHERE "id" = ANY(?)       -- PostgreSQL, whatever the size: binds IDS
      * }</pre>
      *
      * @param spec the table, in the row lock form
-     * @param rows how many rows the statement settles, at least 1
+     * @param rows how many rows the statement settles
      * @return the statement; it must change exactly the batch's rows
      */
     default Statement settleAll(TableSpec spec, int rows) {
-        if (rows < 1) {
-            throw new IllegalArgumentException("a batch settles at least one row, not " + rows);
-        }
         StringBuilder in = new StringBuilder(" WHERE ").append(quote(spec.idColumn())).append(" IN (");
         Param[] params = new Param[rows];
         for (int i = 0; i < rows; i++) {
