@@ -15,6 +15,10 @@ SELECT 1 FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CU
 UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
 -- binds ID
 
+-- settleAll 3
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" IN (?, ?, ?)
+-- binds ID, ID, ID
+
 -- reschedule
 UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ?
 -- binds DELAY, ID

@@ -12,6 +12,10 @@ SELECT 1 FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at"
 DELETE FROM "app"."jobs" WHERE "job_id" = ?
 -- binds ID
 
+-- settleAll 3
+DELETE FROM "app"."jobs" WHERE "job_id" IN (?, ?, ?)
+-- binds ID, ID, ID
+
 -- reschedule
 UPDATE "app"."jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "job_id" = ?
 -- binds DELAY, ID

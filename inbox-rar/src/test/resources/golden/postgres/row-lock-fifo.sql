@@ -22,6 +22,10 @@ SELECT 1 FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CU
 UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
 -- binds ID
 
+-- settleAll 3
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ANY(?)
+-- binds IDS
+
 -- reschedule
 UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond' WHERE "id" = ?
 -- binds DELAY, ID

@@ -16,6 +16,10 @@ SELECT 1 FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at"
 DELETE FROM "app"."jobs" WHERE "job_id" = ?
 -- binds ID
 
+-- settleAll 3
+DELETE FROM "app"."jobs" WHERE "job_id" = ANY(?)
+-- binds IDS
+
 -- reschedule
 UPDATE "app"."jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond' WHERE "job_id" = ?
 -- binds DELAY, ID

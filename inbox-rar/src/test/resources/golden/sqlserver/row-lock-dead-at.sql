@@ -12,6 +12,10 @@ SELECT TOP (1) 1 FROM [jobs] h WHERE ([due_at] IS NULL OR [due_at] <= CURRENT_TI
 DELETE FROM [jobs] WHERE [id] = ?
 -- binds ID
 
+-- settleAll 3
+DELETE FROM [jobs] WHERE [id] IN (?, ?, ?)
+-- binds ID, ID, ID
+
 -- reschedule
 UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), [attempts] = [attempts] + 1 WHERE [id] = ?
 -- binds DELAY, ID

@@ -12,6 +12,10 @@ SELECT TOP (1) 1 FROM [jobs] h
 DELETE FROM [jobs] WHERE [id] = ?
 -- binds ID
 
+-- settleAll 3
+DELETE FROM [jobs] WHERE [id] IN (?, ?, ?)
+-- binds ID, ID, ID
+
 -- inDoubtBranches: none
 
 -- backlog

@@ -95,6 +95,34 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
+     * The settlement of a batch of acknowledged rows (row lock form) in one statement: delete
+     * them, or set their processed-at column. Binds {@link Param#ID} once per row, each the next
+     * row's id, or {@link Param#IDS} once, the ids as an array. A batch of one runs {@link #settle}.
+     *
+     * <pre>{@code
+     * DELETE FROM "jobs" WHERE "id" IN (?, ?, ?)   -- the default for three rows: binds ID, ID, ID
+     * DELETE FROM "jobs" WHERE "id" = ANY(?)       -- PostgreSQL, whatever the size: binds IDS
+     * }</pre>
+     *
+     * @param spec the table, in the row lock form
+     * @param rows how many rows the statement settles
+     * @return the statement; it must change exactly the batch's rows
+     */
+    default Statement settleAll(TableSpec spec, int rows) {
+        StringBuilder in = new StringBuilder(" WHERE ").append(quote(spec.idColumn())).append(" IN (");
+        Param[] params = new Param[rows];
+        for (int i = 0; i < rows; i++) {
+            in.append(i == 0 ? "?" : ", ?");
+            params[i] = Param.ID;
+        }
+        in.append(')');
+        return spec.processedAtColumn()
+                .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column) + " = "
+                        + currentTimestamp() + in, params))
+                .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + in, params));
+    }
+
+    /**
      * Reschedules a row: its due column becomes now plus {@link Param#DELAY} milliseconds
      * (database time), its attempt column (if any) grows by one, and in the lease form its lease
      * is cleared, fenced by {@link Param#TOKEN}. Binds DELAY, ID (and TOKEN).

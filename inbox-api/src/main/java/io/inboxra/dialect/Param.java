@@ -12,8 +12,17 @@ public enum Param {
     NOW,
     /** How many rows a claim may take at most. */
     LIMIT,
-    /** The claimed row's id. */
+    /**
+     * The claimed row's id. In a statement that settles a batch ({@link Dialect#settleAll}), each
+     * occurrence binds the next row's id, in the batch's order.
+     */
     ID,
+    /**
+     * The ids of a batch's rows as one {@code java.sql.Array} (element type from the ids' Java
+     * type: {@code bigint}, {@code integer}, {@code text}, {@code uuid}), for databases that
+     * compare with an array: {@code "id" = ANY(?)} on PostgreSQL ({@link Dialect#settleAll}).
+     */
+    IDS,
     /** The claim's fencing token (the lease form's {@code locked_until} value, as the claim returned it). */
     TOKEN,
     /** The lease length in milliseconds, as a {@code long}: the database adds it to its own clock. */

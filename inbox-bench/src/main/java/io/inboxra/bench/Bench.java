@@ -51,7 +51,8 @@ public final class Bench {
         this.out = Path.of(args.getOrDefault("out", "results"));
         this.busy = new Busy(Integer.parseInt(args.getOrDefault("lease-batch", "1")));
         this.subjects = List.of(args.getOrDefault("subjects",
-                "plain JDBC,db-scheduler,row lock,lease,advisory,row lock (bean-managed)").split(","));
+                "plain JDBC,db-scheduler,row lock,lease,advisory,row lock (bean-managed),row lock batch 10,"
+                + "row lock batch 50,row lock batch 100").split(","));
         this.modes = List.of(args.getOrDefault("modes", "throughput").split(","));
         this.latencyRates = List.of(args.getOrDefault("rates", "20,200,1000").split(",")).stream()
                 .map(Integer::parseInt).toList();

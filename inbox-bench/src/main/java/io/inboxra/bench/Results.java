@@ -70,6 +70,17 @@ final class Results {
                     database, ratio, target, Double.isNaN(ratio) ? "not measured (run with 8 workers)"
                             : ratio >= target ? "met" : String.format(Locale.ROOT, "%.2f short", target - ratio)));
             for (int workers : workerCounts()) {
+                double single = median(database, "row lock", workers);
+                for (int batch : Throughput.Subject.BATCHES) {
+                    double rate = median(database, Throughput.Subject.batchName(batch), workers);
+                    if (!Double.isNaN(rate) && !Double.isNaN(single)) {
+                        text.append(String.format(Locale.ROOT, "- %s, row lock batchSize %d at %d workers: %.2f× batchSize 1,"
+                                + " %.2f of plain JDBC%s%n", database, batch, workers, rate / single,
+                                rate / baseline(database, workers), batch == 50 && database.equals("POSTGRES")
+                                        ? String.format(Locale.ROOT, " (target 5×: %s)", rate / single >= 5 ? "met"
+                                                : String.format(Locale.ROOT, "%.2f short", 5 - rate / single)) : ""));
+                    }
+                }
                 double scheduler = median(database, "db-scheduler", workers);
                 if (Double.isNaN(scheduler)) {
                     continue;

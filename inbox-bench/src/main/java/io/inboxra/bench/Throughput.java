@@ -27,18 +27,27 @@ final class Throughput {
      * container transaction (Narayana) or, for the row lock form also, in the adapter's own
      * local transaction (a bean-managed MDB): the difference is the container's share.
      */
-    record Subject(String name, Form form, boolean transacted) {
+    record Subject(String name, Form form, boolean transacted, int batchSize) {
         static final String PLAIN_JDBC = "plain JDBC";
         static final String DB_SCHEDULER = "db-scheduler";
+        /** The row lock form's batch sizes measured besides 1: subjects "row lock batch 10" and so on. */
+        static final List<Integer> BATCHES = List.of(10, 50, 100);
 
         static List<Subject> all() {
-            List<Subject> subjects = new ArrayList<>(List.of(new Subject(PLAIN_JDBC, null, false),
-                    new Subject(DB_SCHEDULER, null, false)));
+            List<Subject> subjects = new ArrayList<>(List.of(new Subject(PLAIN_JDBC, null, false, 1),
+                    new Subject(DB_SCHEDULER, null, false, 1)));
             for (Form form : Form.values()) {
-                subjects.add(new Subject(form.name().toLowerCase().replace('_', ' '), form, true));
+                subjects.add(new Subject(form.name().toLowerCase().replace('_', ' '), form, true, 1));
             }
-            subjects.add(new Subject("row lock (bean-managed)", Form.ROW_LOCK, false));
+            subjects.add(new Subject("row lock (bean-managed)", Form.ROW_LOCK, false, 1));
+            for (int batch : BATCHES) {
+                subjects.add(new Subject(batchName(batch), Form.ROW_LOCK, true, batch));
+            }
             return subjects;
+        }
+
+        static String batchName(int batch) {
+            return "row lock batch " + batch;
         }
     }
 
@@ -132,6 +141,9 @@ final class Throughput {
     private void adapter(TestDatabase db, String table, Subject subject, int workers, int rows, Span span)
             throws Exception {
         Map<String, String> p = busy.properties(db, "bench", table, subject.form(), workers);
+        if (subject.batchSize() > 1) {
+            p.put("batchSize", String.valueOf(subject.batchSize()));
+        }
         try (Harness server = Harness.start()) {
             server.activate(message -> {
                 span.delivered();

@@ -1,5 +1,6 @@
 package io.inboxra.ra;
 
+import io.inboxra.InboxBatchListener;
 import io.inboxra.InboxListener;
 import io.inboxra.ra.config.Property;
 import io.inboxra.ra.config.Secrets;
@@ -20,7 +21,7 @@ import java.util.Map;
  * that each mistake gets a message naming the property, the value and the fix; see
  * {@link Property} for the list and defaults.
  */
-@Activation(messageListeners = InboxListener.class)
+@Activation(messageListeners = {InboxListener.class, InboxBatchListener.class})
 public class InboxActivationSpec implements ActivationSpec {
 
     private final Map<String, String> values = new LinkedHashMap<>();

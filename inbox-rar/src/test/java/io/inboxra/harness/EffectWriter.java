@@ -26,6 +26,13 @@ public final class EffectWriter implements InboxListener, AutoCloseable {
     private final Consumer<InboxMessage> afterWrite;
     private final List<XAConnection> opened = new CopyOnWriteArrayList<>();
     private final ThreadLocal<XAConnection> connection = new ThreadLocal<>();
+    /** One resource object per connection: re-enlisted within a transaction (a batch), it is the same, not a join. */
+    private final ThreadLocal<javax.transaction.xa.XAResource> resource = new ThreadLocal<>();
+    /**
+     * One handle per connection too: PostgreSQL's driver closes the previous handle on each
+     * getConnection and rolls back its work, the rows of a batch written so far among it.
+     */
+    private final ThreadLocal<java.sql.Connection> handle = new ThreadLocal<>();
 
     public EffectWriter(String effects, Set<Long> failAfterInsert) {
         this(Postgres.xaDataSource(), effects, failAfterInsert, message -> { });
@@ -56,12 +63,14 @@ public final class EffectWriter implements InboxListener, AutoCloseable {
                 xa = dataSource.getXAConnection();
                 opened.add(xa);
                 connection.set(xa);
+                resource.set(xa.getXAResource());
+                handle.set(xa.getConnection());
             }
-            if (!Narayana.transactionManager().getTransaction().enlistResource(xa.getXAResource())) {
+            if (!Narayana.transactionManager().getTransaction().enlistResource(resource.get())) {
                 throw new IllegalStateException("the effect's XA resource was not enlisted");
             }
             long id = ((Number) message.id()).longValue();
-            try (PreparedStatement insert = xa.getConnection()
+            try (PreparedStatement insert = handle.get()
                     .prepareStatement("INSERT INTO " + effects + " (row_id) VALUES (?)")) {
                 insert.setLong(1, id);
                 insert.executeUpdate();

@@ -1,5 +1,6 @@
 package io.inboxra.harness;
 
+import io.inboxra.InboxBatchListener;
 import io.inboxra.InboxListener;
 import io.inboxra.ra.InboxActivationSpec;
 import io.inboxra.ra.InboxResourceAdapter;
@@ -72,6 +73,17 @@ public final class Harness implements AutoCloseable {
      * the spec's JavaBean setters.
      */
     public Activation activate(InboxListener listener, Map<String, String> properties, boolean transacted)
+            throws ResourceException {
+        return activateListener(listener, properties, transacted);
+    }
+
+    /** Activates a container-managed MDB that takes its rows in batches. */
+    public Activation activateBatch(InboxBatchListener listener, Map<String, String> properties)
+            throws ResourceException {
+        return activateListener(listener, properties, true);
+    }
+
+    private Activation activateListener(Object listener, Map<String, String> properties, boolean transacted)
             throws ResourceException {
         InboxActivationSpec spec = new InboxActivationSpec();
         properties.forEach((name, value) -> setProperty(spec, name, value));

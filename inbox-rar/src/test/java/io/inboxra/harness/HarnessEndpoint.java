@@ -1,5 +1,6 @@
 package io.inboxra.harness;
 
+import io.inboxra.InboxBatchListener;
 import io.inboxra.InboxListener;
 import io.inboxra.InboxMessage;
 import io.inboxra.Outcome;
@@ -24,9 +25,9 @@ import javax.transaction.xa.XAResource;
  * swallow a failed commit (log it and return normally): the adapter then learns the outcome only
  * from its own XA resource.
  */
-final class HarnessEndpoint implements MessageEndpoint, InboxListener {
+final class HarnessEndpoint implements MessageEndpoint, InboxListener, InboxBatchListener {
 
-    private final InboxListener listener;
+    private final Object listener;
     private final XAResource resource;
     private final boolean transacted;
     private final boolean swallowFailedCommits;
@@ -34,7 +35,7 @@ final class HarnessEndpoint implements MessageEndpoint, InboxListener {
     private final TransactionManager tm = Narayana.transactionManager();
     private final List<Object> delivered = new ArrayList<>();
 
-    HarnessEndpoint(InboxListener listener, XAResource resource, boolean transacted, boolean swallowFailedCommits,
+    HarnessEndpoint(Object listener, XAResource resource, boolean transacted, boolean swallowFailedCommits,
             DeliveryLog log) {
         this.listener = listener;
         this.resource = resource;
@@ -65,8 +66,21 @@ final class HarnessEndpoint implements MessageEndpoint, InboxListener {
     public Outcome onMessage(InboxMessage message) {
         delivered.add(message.id());
         log.invoked(message.id());
+        return call(() -> ((InboxListener) listener).onMessage(message));
+    }
+
+    @Override
+    public List<Outcome> onMessages(List<InboxMessage> messages) {
+        for (InboxMessage message : messages) {
+            delivered.add(message.id());
+            log.invoked(message.id());
+        }
+        return call(() -> ((InboxBatchListener) listener).onMessages(messages));
+    }
+
+    private <T> T call(java.util.function.Supplier<T> call) {
         try {
-            return listener.onMessage(message);
+            return call.get();
         } catch (RuntimeException | Error e) {
             // A system exception, Errors included: the container rolls the transaction back.
             if (transacted) {

@@ -11,13 +11,13 @@ import javax.transaction.xa.XAResource;
 /** The server's side of one MDB: it makes an endpoint per delivery around the test's listener. */
 final class HarnessEndpointFactory implements MessageEndpointFactory {
 
-    private final InboxListener listener;
+    private final Object listener;
     private final boolean transacted;
     private final boolean swallowFailedCommits;
     private final java.util.concurrent.atomic.AtomicInteger refusals;
     private final DeliveryLog log = new DeliveryLog();
 
-    HarnessEndpointFactory(InboxListener listener, boolean transacted, boolean swallowFailedCommits, int refusals) {
+    HarnessEndpointFactory(Object listener, boolean transacted, boolean swallowFailedCommits, int refusals) {
         this.listener = listener;
         this.transacted = transacted;
         this.swallowFailedCommits = swallowFailedCommits;

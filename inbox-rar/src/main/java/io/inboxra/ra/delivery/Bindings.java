@@ -1,6 +1,7 @@
 package io.inboxra.ra.delivery;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -13,35 +14,41 @@ import java.util.Optional;
  * @param age an age (in-doubt branches, retention)
  * @param delay a retry's delay
  * @param reason a dead letter's reason
+ * @param rows the rows a batch settles ({@link io.inboxra.dialect.Param#IDS}, or each
+ *        {@link io.inboxra.dialect.Param#ID} the next of them), or null
  */
 record Bindings(Optional<String> queue, int limit, Duration lease, ClaimedRow row, Duration age, Duration delay,
-        String reason) {
+        String reason, List<ClaimedRow> rows) {
 
     static Bindings of(Optional<String> queue) {
-        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null);
+        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null, null);
     }
 
     Bindings limit(int n) {
-        return new Bindings(queue, n, lease, row, age, delay, reason);
+        return new Bindings(queue, n, lease, row, age, delay, reason, rows);
     }
 
     Bindings lease(Duration d) {
-        return new Bindings(queue, limit, d, row, age, delay, reason);
+        return new Bindings(queue, limit, d, row, age, delay, reason, rows);
     }
 
     Bindings row(ClaimedRow r) {
-        return new Bindings(queue, limit, lease, r, age, delay, reason);
+        return new Bindings(queue, limit, lease, r, age, delay, reason, rows);
     }
 
     Bindings age(Duration d) {
-        return new Bindings(queue, limit, lease, row, d, delay, reason);
+        return new Bindings(queue, limit, lease, row, d, delay, reason, rows);
     }
 
     Bindings delay(Duration d) {
-        return new Bindings(queue, limit, lease, row, age, d, reason);
+        return new Bindings(queue, limit, lease, row, age, d, reason, rows);
+    }
+
+    Bindings rows(List<ClaimedRow> batch) {
+        return new Bindings(queue, limit, lease, row, age, delay, reason, List.copyOf(batch));
     }
 
     Bindings reason(String r) {
-        return new Bindings(queue, limit, lease, row, age, delay, r);
+        return new Bindings(queue, limit, lease, row, age, delay, r, rows);
     }
 }

@@ -1,12 +1,14 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.InboxBatchListener;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 
 import javax.transaction.xa.XAResource;
 
 /**
- * The MDB as the deliveries see it: endpoints from its factory, whether its {@code onMessage}
+ * The MDB as the deliveries see it: endpoints from its factory, whether it takes its rows in
+ * batches ({@link io.inboxra.InboxBatchListener}) or one by one, whether its listener method
  * runs in a container transaction, that transaction's status, and the messages it is handed.
  */
 final class Endpoints {
@@ -17,11 +19,13 @@ final class Endpoints {
     private final TransactionStatus transaction;
     private final Messages messages;
     private final int maxPayloadBytes;
+    private final boolean batch;
     private final TraceLimit traces = new TraceLimit(java.time.Clock.systemUTC());
 
     private Endpoints(String subscription, MessageEndpointFactory factory, boolean transacted,
-            TransactionStatus transaction, Messages messages, int maxPayloadBytes) {
+            TransactionStatus transaction, Messages messages, int maxPayloadBytes, boolean batch) {
         this.subscription = subscription;
+        this.batch = batch;
         this.factory = factory;
         this.transacted = transacted;
         this.transaction = transaction;
@@ -29,21 +33,34 @@ final class Endpoints {
         this.maxPayloadBytes = maxPayloadBytes;
     }
 
-    /** @throws ResourceException when the MDB has no {@code onMessage(InboxMessage)} */
+    /**
+     * @throws ResourceException when the MDB has neither {@code onMessage(InboxMessage)} nor
+     *         {@code onMessages(List)}
+     */
     static Endpoints of(String subscription, MessageEndpointFactory factory, TransactionStatus transaction,
             Messages messages, int maxPayloadBytes) throws ResourceException {
+        Class<?> bean = factory.getEndpointClass();
+        boolean batch = bean != null && InboxBatchListener.class.isAssignableFrom(bean);
         try {
-            boolean transacted = factory.isDeliveryTransacted(ListenerEndpoint.ON_MESSAGE);
-            return new Endpoints(subscription, factory, transacted, transaction, messages, maxPayloadBytes);
+            boolean transacted = factory.isDeliveryTransacted(batch ? ListenerEndpoint.ON_MESSAGES
+                    : ListenerEndpoint.ON_MESSAGE);
+            return new Endpoints(subscription, factory, transacted, transaction, messages, maxPayloadBytes, batch);
         } catch (NoSuchMethodException e) {
-            throw new ResourceException("Inbox subscription '" + subscription + "': the MDB has no"
-                    + " onMessage(InboxMessage); implement io.inboxra.InboxListener", e);
+            throw new ResourceException("Inbox subscription '" + subscription + "': the MDB has no "
+                    + (batch ? "onMessages(List<InboxMessage>)" : "onMessage(InboxMessage)")
+                    + "; implement io.inboxra.InboxListener or io.inboxra.InboxBatchListener", e);
         }
+    }
+
+    /** @return whether the MDB is an {@link InboxBatchListener}, called once per delivery with all its rows */
+    boolean isBatch() {
+        return batch;
     }
 
     /** Asks the server for an endpoint whose transactions enlist {@code resource} (null: none). */
     ListenerEndpoint create(XAResource resource) throws ResourceException {
-        return new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages, maxPayloadBytes, traces);
+        return new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages, maxPayloadBytes, traces,
+                batch);
     }
 
     /** @return whether {@code onMessage} runs in a container-managed transaction */

@@ -1,5 +1,6 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.InboxBatchListener;
 import io.inboxra.InboxListener;
 import io.inboxra.InboxMessage;
 import io.inboxra.Outcome;
@@ -9,19 +10,25 @@ import jakarta.resource.spi.endpoint.MessageEndpoint;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The server's MDB endpoint for one delivery, and the steps every form takes with it:
  * {@code beforeDelivery}, the listener call, {@code afterDelivery} (always paired), release.
- * Failures of the listener are logged here, once, with the subscription's name.
+ * Failures of the listener are logged here, once, with the subscription's name. An
+ * {@link InboxBatchListener} is called once per delivery with all its rows (a list of one where
+ * a delivery holds one row); an {@link InboxListener} once per row.
  */
 final class ListenerEndpoint implements AutoCloseable {
 
     static final Method ON_MESSAGE;
+    static final Method ON_MESSAGES;
 
     static {
         try {
             ON_MESSAGE = InboxListener.class.getMethod("onMessage", InboxMessage.class);
+            ON_MESSAGES = InboxBatchListener.class.getMethod("onMessages", List.class);
         } catch (NoSuchMethodException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -34,12 +41,14 @@ final class ListenerEndpoint implements AutoCloseable {
     private final Messages messages;
     private final int maxPayloadBytes;
     private final TraceLimit traces;
+    private final boolean batch;
     private boolean inDelivery;
 
-    /** An endpoint the server gave ({@link Endpoints#create}). */
+    /** An endpoint the server gave ({@link Endpoints#create}); {@code batch}: an {@link InboxBatchListener}. */
     ListenerEndpoint(String subscription, MessageEndpoint endpoint, Messages messages, int maxPayloadBytes,
-            TraceLimit traces) {
+            TraceLimit traces, boolean batch) {
         this.subscription = subscription;
+        this.batch = batch;
         this.endpoint = endpoint;
         this.messages = messages;
         this.maxPayloadBytes = maxPayloadBytes;
@@ -60,10 +69,10 @@ final class ListenerEndpoint implements AutoCloseable {
     /** {@code beforeDelivery}: a container-managed MDB's transaction begins and enlists the resource. */
     void before() throws ResourceException {
         try {
-            endpoint.beforeDelivery(ON_MESSAGE);
+            endpoint.beforeDelivery(batch ? ON_MESSAGES : ON_MESSAGE);
             inDelivery = true;
         } catch (NoSuchMethodException e) {
-            throw new ResourceException("the endpoint has no onMessage(InboxMessage)", e);
+            throw new ResourceException("the endpoint has no " + (batch ? "onMessages(List)" : "onMessage(InboxMessage)"), e);
         }
     }
 
@@ -76,13 +85,13 @@ final class ListenerEndpoint implements AutoCloseable {
 
     /** Calls the listener; a failure is logged here, once, and returned as the invocation's error. */
     Invocation invoke(ClaimedRow row) {
-        int limit = maxPayloadBytes;
-        if (row.payload().length > limit) {
-            // Never handed to the listener: the row goes to the dead letters, with the reason.
-            String reason = "its payload of " + row.payload().length + " bytes exceeds maxPayloadBytes (" + limit + ")";
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': row " + row.id() + " is"
-                    + " dead-lettered unread: " + reason + "; raise 'maxPayloadBytes' if such rows are expected");
-            return new Invocation(Outcome.deadLetter(reason), null);
+        Outcome oversized = oversized(row);
+        if (oversized != null) {
+            return new Invocation(oversized, null);
+        }
+        if (batch) {
+            Batch one = invokeAll(List.of(row));
+            return new Invocation(one.failed() ? null : one.outcomes().get(0), one.error());
         }
         try {
             InboxMessage message = messages.of(row);
@@ -105,6 +114,88 @@ final class ListenerEndpoint implements AutoCloseable {
         }
     }
 
+    /** What the listener calls of one delivery came to: an outcome per row, or why there are none. */
+    record Batch(List<Outcome> outcomes, String error) {
+        boolean failed() {
+            return outcomes == null;
+        }
+    }
+
+    /**
+     * Hands the rows to the listener: an {@link InboxBatchListener} once, an {@link InboxListener}
+     * once per row, up to the first failure (which rolls the whole delivery back). A row whose
+     * payload exceeds {@code maxPayloadBytes} is not handed over; its outcome is its dead letter.
+     */
+    Batch invokeAll(List<ClaimedRow> rows) {
+        Outcome[] outcomes = new Outcome[rows.size()];
+        List<ClaimedRow> handed = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            outcomes[i] = oversized(rows.get(i));
+            if (outcomes[i] == null) {
+                handed.add(rows.get(i));
+            }
+        }
+        if (!batch) {
+            for (int i = 0; i < rows.size(); i++) {
+                if (outcomes[i] == null) {
+                    Invocation one = invoke(rows.get(i));
+                    if (one.failed()) {
+                        return new Batch(null, one.error());
+                    }
+                    outcomes[i] = one.outcome();
+                }
+            }
+            return new Batch(List.of(outcomes), null);
+        }
+        if (handed.isEmpty()) {
+            return new Batch(List.of(outcomes), null);
+        }
+        List<Outcome> returned;
+        try {
+            returned = ((InboxBatchListener) endpoint).onMessages(handed.stream().map(messages::of).toList());
+        } catch (RuntimeException | Error e) {
+            String cause = Causes.describe(e);
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + describe(handed) + " failed in"
+                    + " the listener (" + cause + "); the transaction rolls back and the rows will be delivered"
+                    + " again" + (handed.size() > 1 ? ", one at a time" : ""), traces.traceOf(e));
+            return new Batch(null, cause);
+        }
+        // Not contains(null): List.of's throws on it.
+        String wrong = returned == null ? "null" : returned.size() != handed.size()
+                ? returned.size() + " outcomes for " + handed.size() + " rows"
+                : returned.stream().anyMatch(java.util.Objects::isNull) ? "a null outcome" : null;
+        if (wrong != null) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the listener returned " + wrong
+                    + " for " + describe(handed) + "; return one Outcome per message, in order. The transaction"
+                    + " rolls back and the rows will be delivered again.");
+            return new Batch(null, "the listener returned " + wrong);
+        }
+        for (int i = 0, next = 0; i < rows.size(); i++) {
+            if (outcomes[i] == null) {
+                outcomes[i] = returned.get(next++);
+            }
+        }
+        return new Batch(List.of(outcomes), null);
+    }
+
+    /** @return the dead letter of a row whose payload exceeds {@code maxPayloadBytes}, or null */
+    private Outcome oversized(ClaimedRow row) {
+        int limit = maxPayloadBytes;
+        if (row.payload().length <= limit) {
+            return null;
+        }
+        // Never handed to the listener: the row goes to the dead letters, with the reason.
+        String reason = "its payload of " + row.payload().length + " bytes exceeds maxPayloadBytes (" + limit + ")";
+        LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': row " + row.id() + " is"
+                + " dead-lettered unread: " + reason + "; raise 'maxPayloadBytes' if such rows are expected");
+        return Outcome.deadLetter(reason);
+    }
+
+    private static String describe(List<ClaimedRow> rows) {
+        return rows.size() == 1 ? describe(rows.get(0)) : "a batch of " + rows.size() + " rows (ids "
+                + rows.get(0).id() + " to " + rows.get(rows.size() - 1).id() + ")";
+    }
+
     private static String describe(ClaimedRow row) {
         return "row " + row.id() + " (attempt " + (row.failedAttempts() + 1) + ")";
     }
@@ -117,6 +208,16 @@ final class ListenerEndpoint implements AutoCloseable {
      * @param expectCommit whether the delivery settled its row
      */
     void after(ClaimedRow row, boolean expectCommit) {
+        afterBatch(row == null ? List.of() : List.of(row), expectCommit);
+    }
+
+    /**
+     * {@code afterDelivery} of a delivery of several rows, as {@link #after(ClaimedRow, boolean)}.
+     *
+     * @param rows the rows delivered, for the log; empty when none was claimed
+     * @param expectCommit whether the delivery settled its rows
+     */
+    void afterBatch(List<ClaimedRow> rows, boolean expectCommit) {
         if (!inDelivery) {
             return;
         }
@@ -126,8 +227,9 @@ final class ListenerEndpoint implements AutoCloseable {
         } catch (ResourceException | RuntimeException | Error e) {
             if (expectCommit) {
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the transaction of "
-                        + (row == null ? "a delivery" : describe(row)) + " did not commit (" + Causes.describe(e)
-                        + "); the row stays and will be delivered again", traces.traceOf(e));
+                        + (rows.isEmpty() ? "a delivery" : describe(rows)) + " did not commit (" + Causes.describe(e)
+                        + "); " + (rows.size() > 1 ? "the rows stay and will be delivered again, one at a time"
+                        : "the row stays and will be delivered again"), traces.traceOf(e));
             } else {
                 LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription
                         + "': afterDelivery of a rolled-back delivery failed: " + e);

@@ -225,12 +225,18 @@ final class RowLockDelivery implements FormDelivery {
         }
     }
 
-    private WorkerConnection connection() throws SQLException {
+    /** @return the worker's connection, opened if need be (a {@link RowLockBatchDelivery} shares it) */
+    WorkerConnection connection() throws SQLException {
         if (connection == null) {
             connection = context.connections().connect();
             branch = new DeliveryBranch<>(new WorkersOwnConnection(connection), context.connections().finisher());
         }
         return connection;
+    }
+
+    /** @return the adapter's XA resource on the worker's connection, once {@link #connection()} opened it */
+    DeliveryBranch<WorkerConnection> branch() {
+        return branch;
     }
 
     @Override

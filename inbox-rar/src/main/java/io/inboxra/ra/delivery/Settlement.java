@@ -78,6 +78,33 @@ final class Settlement {
     }
 
     /**
+     * Settles a batch's acknowledged rows with one statement (a batch of one: {@link #settle}'s).
+     *
+     * @param connection a connection in the delivery's transaction
+     * @param rows the acknowledged rows
+     * @param settleAll the dialect's {@link io.inboxra.dialect.Dialect#settleAll} for as many rows
+     * @return whether the statement changed exactly the rows
+     */
+    boolean settleAcks(WorkerConnection connection, List<ClaimedRow> rows, Statement settleAll) throws SQLException {
+        int changed = rows.size() == 1 ? connection.update(statements.settle(), bindings.row(rows.get(0)))
+                : connection.update(settleAll, bindings.rows(rows));
+        if (changed != rows.size()) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of a batch of "
+                    + rows.size() + " acknowledged rows changed " + changed + " rows; the transaction rolls back,"
+                    + " the MDB's work with it, and the rows are delivered again one at a time.");
+            return false;
+        }
+        return true;
+    }
+
+    /** Logs a batch's settlement statement that failed on a working connection (a constraint): the batch fails. */
+    void failed(List<ClaimedRow> rows, SQLException e) {
+        LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of a batch of "
+                + rows.size() + " rows failed; the transaction rolls back and the rows are delivered again one at"
+                + " a time", e);
+    }
+
+    /**
      * Counts a settled delivery once its transaction ended: by the outcome it committed, or as a
      * commit failure.
      *

@@ -34,7 +34,8 @@ final class Worker implements Work {
         this.context = context;
         this.ended = ended;
         this.delivery = switch (context.settings().table().form()) {
-            case ROW_LOCK -> new RowLockDelivery(context);
+            case ROW_LOCK -> context.settings().batchSize() > 1 ? new RowLockBatchDelivery(context)
+                    : new RowLockDelivery(context);
             case LEASE -> new LeaseDelivery(context);
             case ADVISORY -> new AdvisoryDelivery(context);
         };

@@ -180,12 +180,15 @@ final class WorkerConnection implements AutoCloseable {
             prepared.put(statement.sql(), ps);
         }
         int index = 1;
+        int nextRow = 0;
         for (Param param : statement.params()) {
             switch (param) {
                 case QUEUE -> ps.setString(index, bindings.queue().orElse(null));
                 case LIMIT -> ps.setInt(index, bindings.limit());
                 case NOW -> ps.setTimestamp(index, Timestamp.from(Instant.now()));
-                case ID -> ps.setObject(index, bindings.row().id());
+                case ID -> ps.setObject(index, bindings.rows() == null ? bindings.row().id()
+                        : bindings.rows().get(nextRow++).id());
+                case IDS -> ps.setArray(index, ids(bindings.rows()));
                 case TOKEN -> ps.setObject(index, bindings.row().token());
                 case LEASE -> ps.setLong(index, bindings.lease().toMillis());
                 case KEY -> ps.setObject(index, bindings.row().key());
@@ -198,6 +201,24 @@ final class WorkerConnection implements AutoCloseable {
             index++;
         }
         return ps;
+    }
+
+    /** The batch's ids as an array of their SQL type, read off the first id's Java type. */
+    private java.sql.Array ids(List<ClaimedRow> rows) throws SQLException {
+        Object[] ids = rows.stream().map(ClaimedRow::id).toArray();
+        Object first = ids[0];
+        String type = first instanceof Long ? "bigint"
+                : first instanceof Integer ? "integer"
+                : first instanceof Short ? "smallint"
+                : first instanceof java.util.UUID ? "uuid"
+                : first instanceof java.math.BigDecimal ? "numeric"
+                : first instanceof String ? "text"
+                : null;
+        if (type == null) {
+            throw new SQLException("a batch's ids of type " + first.getClass().getName() + " cannot be bound as an"
+                    + " array; use an id column of a whole number, text or UUID type, or 'batchSize' 1");
+        }
+        return connection.createArrayOf(type, ids);
     }
 
     @Override

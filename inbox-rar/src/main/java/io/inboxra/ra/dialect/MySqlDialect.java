@@ -73,6 +73,22 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return Optional.empty();
     }
 
+    /**
+     * The ids looked up by the primary key, whatever the statistics say: on a table whose
+     * statistics are stale (filled since they were taken) InnoDB may scan instead, and a
+     * {@code DELETE} that scans waits for rows other batches hold, into deadlocks.
+     */
+    @Override
+    public Statement settleAll(TableSpec spec, int rows) {
+        Statement in = super.settleAll(spec, rows);
+        if (spec.processedAtColumn().isPresent()) {
+            return in;
+        }
+        String where = in.sql().substring(in.sql().indexOf(" WHERE "));
+        return new Statement("DELETE h FROM " + table(spec) + " h FORCE INDEX (PRIMARY)" + where.replaceFirst(
+                " WHERE ", " WHERE h."), in.params());
+    }
+
     @Override
     protected RowLocking rowLocking(TableSpec spec) {
         // A subquery of a locking read reads without locks: the claim locks the claimed rows only

@@ -63,6 +63,16 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
                 + Label.ID + ")::text))", clauses.params(Param.LIMIT));
     }
 
+    /** The ids as one array: one prepared statement whatever the batch's size. */
+    @Override
+    public Statement settleAll(TableSpec spec, int rows) {
+        String where = " WHERE " + quote(spec.idColumn()) + " = ANY(?)";
+        return spec.processedAtColumn()
+                .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column) + " = "
+                        + currentTimestamp() + where, Param.IDS))
+                .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + where, Param.IDS));
+    }
+
     @Override
     public Statement leaseClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.LEASE);

@@ -136,6 +136,9 @@ public final class StatementListing {
 
     private void settlements(Dialect dialect, TableSpec spec) {
         add("settle", () -> dialect.settle(spec));
+        if (spec.form() == Form.ROW_LOCK) {
+            add("settleAll 3", () -> dialect.settleAll(spec, 3));
+        }
         if (spec.dueColumn().isPresent()) {
             add("reschedule", () -> dialect.reschedule(spec));
         }
