@@ -124,7 +124,10 @@ final class Database {
                 "CREATE TABLE it_invocations (row_id BIGINT NOT NULL, mdb TEXT NOT NULL, attempt INT,"
                         + " at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())");
         // OutageWatched's own role, which the health test locks out: an outage of that subscription alone.
-        execute("DROP TABLE IF EXISTS it_outage, it_produced, it_shared",
+        execute("DROP TABLE IF EXISTS it_outage, it_produced, it_shared, it_batched_ones, it_batched_all",
+                "CREATE TABLE it_batched_ones (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, due_at TIMESTAMPTZ,"
+                        + " attempts INT NOT NULL DEFAULT 0, dead_at TIMESTAMPTZ)",
+                "CREATE TABLE it_batched_all" + inbox,
                 "CREATE TABLE it_produced" + inbox,
                 "CREATE TABLE it_shared (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, due_at TIMESTAMPTZ,"
                         + " attempts INT NOT NULL DEFAULT 0)",

@@ -179,6 +179,31 @@ class PayaraMicroTest {
                 + thrown.iterator().next()), "its write rolled back with the delivery");
     }
 
+    /**
+     * Batches in Payara Micro: a plain listener gets several onMessage calls between one
+     * beforeDelivery and afterDelivery, a batch listener one onMessages call; every row's effect
+     * (written through the application's own XA data source) commits exactly once, and a poison
+     * row costs its batch a redelivery one at a time, not its neighbours' effects.
+     */
+    @Test
+    void batchesDeliverEveryRowOnceWithItsEffectAndAPoisonRowEndsDeadAlone() throws Exception {
+        Map<Long, String> ones = Database.insert("INSERT INTO it_batched_ones (payload) SELECT CASE WHEN g = 17"
+                + " THEN 'poison' ELSE 'ok' END FROM generate_series(1, 60) g", "payload");
+        Set<Long> all = Database.insert("INSERT INTO it_batched_all (payload) SELECT 'row ' || g"
+                + " FROM generate_series(1, 60) g", "payload").keySet();
+        Set<Long> poison = Database.where(ones, payload -> payload.equals("poison"));
+        Set<Long> fine = Database.where(ones, payload -> !payload.equals("poison"));
+        until("every batch listener row is settled", () -> Database.count("SELECT count(*) FROM it_batched_all") == 0);
+        until("every plain row is settled, the poison row dead", () -> Database.count(
+                "SELECT count(*) FROM it_batched_ones WHERE dead_at IS NULL") == 0);
+        assertEquals(60, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'BatchedAll'"), "each effect once");
+        assertEquals(all, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'BatchedAll'"));
+        assertEquals(59, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'BatchedOnes'"), "each effect once");
+        assertEquals(fine, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'BatchedOnes'"),
+                "the poison row's writes rolled back, its neighbours' committed once");
+        assertEquals(poison, Database.ids("SELECT id FROM it_batched_ones WHERE dead_at IS NOT NULL"));
+    }
+
     @Test
     void aFailedDeliveryCommitsNothingAndTheRowComesBack() throws Exception {
         Map<Long, String> inserted = Database.insert("INSERT INTO it_flaky (payload) SELECT CASE WHEN g % 4 = 0 THEN 'throw' WHEN g % 4 = 1"
