@@ -26,13 +26,15 @@ public final class EffectWriter implements InboxListener, AutoCloseable {
     private final Consumer<InboxMessage> afterWrite;
     private final List<XAConnection> opened = new CopyOnWriteArrayList<>();
     private final ThreadLocal<XAConnection> connection = new ThreadLocal<>();
-    /** One resource object per connection: re-enlisted within a transaction (a batch), it is the same, not a join. */
+    /** One resource object per transaction: re-enlisted within it (a batch), it is the same, not a join. */
     private final ThreadLocal<javax.transaction.xa.XAResource> resource = new ThreadLocal<>();
     /**
-     * One handle per connection too: PostgreSQL's driver closes the previous handle on each
+     * One handle per transaction too: PostgreSQL's driver closes the previous handle on each
      * getConnection and rolls back its work, the rows of a batch written so far among it.
      */
     private final ThreadLocal<java.sql.Connection> handle = new ThreadLocal<>();
+    /** The transaction the resource and handle above serve. */
+    private final ThreadLocal<jakarta.transaction.Transaction> transaction = new ThreadLocal<>();
 
     public EffectWriter(String effects, Set<Long> failAfterInsert) {
         this(Postgres.xaDataSource(), effects, failAfterInsert, message -> { });
@@ -63,10 +65,15 @@ public final class EffectWriter implements InboxListener, AutoCloseable {
                 xa = dataSource.getXAConnection();
                 opened.add(xa);
                 connection.set(xa);
+            }
+            jakarta.transaction.Transaction transaction = Narayana.transactionManager().getTransaction();
+            if (transaction != this.transaction.get()) {
+                // Fresh for each transaction, as an MDB's pooled connection would be; the same within one.
+                this.transaction.set(transaction);
                 resource.set(xa.getXAResource());
                 handle.set(xa.getConnection());
             }
-            if (!Narayana.transactionManager().getTransaction().enlistResource(resource.get())) {
+            if (!transaction.enlistResource(resource.get())) {
                 throw new IllegalStateException("the effect's XA resource was not enlisted");
             }
             long id = ((Number) message.id()).longValue();
