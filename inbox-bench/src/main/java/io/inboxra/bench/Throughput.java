@@ -91,12 +91,22 @@ final class Throughput {
 
     /** The baseline: the row lock form's claim and delete, by hand, one local transaction per row. */
     private static void plainJdbc(TestDatabase db, String table, int workers, Span span) throws Exception {
+        onThreads(workers, () -> claimAndDeleteUntilEmpty(db, table, span));
+    }
+
+    /** A loop of the plain-JDBC baselines, run on that many threads at once until each returns. */
+    interface Loop {
+        void run() throws SQLException;
+    }
+
+    /** Runs {@code loop} on {@code workers} threads at once and waits for them all; the first failure is thrown. */
+    static void onThreads(int workers, Loop loop) throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(workers);
         try {
             List<Future<Void>> done = new ArrayList<>();
             for (int i = 0; i < workers; i++) {
                 done.add(threads.submit(() -> {
-                    claimAndDeleteUntilEmpty(db, table, span);
+                    loop.run();
                     return null;
                 }));
             }

@@ -13,13 +13,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Writes mode: every delivery also inserts one row into another table of the same database, the
@@ -109,21 +105,7 @@ final class Writes {
 
     /** The baseline: claim, write, delete, one local transaction per row. */
     private static void plainJdbc(TestDatabase db, String table, String effects, int workers, Span span) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(workers);
-        try {
-            List<Future<Void>> done = new ArrayList<>();
-            for (int i = 0; i < workers; i++) {
-                done.add(threads.submit(() -> {
-                    claimWriteDelete(db, table, effects, span);
-                    return null;
-                }));
-            }
-            for (Future<Void> f : done) {
-                f.get();
-            }
-        } finally {
-            threads.shutdown();
-        }
+        Throughput.onThreads(workers, () -> claimWriteDelete(db, table, effects, span));
     }
 
     private static void claimWriteDelete(TestDatabase db, String table, String effects, Span span) throws SQLException {
