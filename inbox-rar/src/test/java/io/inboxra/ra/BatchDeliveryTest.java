@@ -13,7 +13,7 @@ import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionSnapshot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -33,8 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Batch delivery in the row lock form ({@code batchSize} above 1): one transaction, one claim and
- * one settlement for many rows, a failed batch delivered again one row at a time, outcomes per
+ * Batch delivery in every form ({@code batchSize} above 1): one transaction, one claim and one
+ * settlement for many rows, a failed batch delivered again one row at a time, outcomes per
  * row for an {@link InboxBatchListener}, and FIFO groups in order.
  */
 class BatchDeliveryTest {
@@ -46,15 +46,16 @@ class BatchDeliveryTest {
         tables.dropAll();
     }
 
-    private static Map<String, String> properties(TestDatabase db, String name, String table, int batchSize) {
-        Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, name, table);
+    private static Map<String, String> properties(TestDatabase db, Form form, String name, String table,
+            int batchSize) {
+        Map<String, String> p = DeliveryTest.properties(db, form, name, table);
         p.put("batchSize", String.valueOf(batchSize));
         return p;
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aPoisonRowInABatchOfFiftyCostsItsNeighboursARedeliveryAndIsDeadLetteredAtMaxAttempts(TestDatabase db)
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aPoisonRowInABatchOfFiftyCostsItsNeighboursARedeliveryAndIsDeadLetteredAtMaxAttempts(TestDatabase db, Form form)
             throws Exception {
         String table = tables.inbox(db);
         String dead = tables.deadLetters(db);
@@ -70,7 +71,7 @@ class BatchDeliveryTest {
                         throw new IllegalStateException("poison " + message.id());
                     }
                 })) {
-            Map<String, String> p = properties(db, "batch-poison", table, 50);
+            Map<String, String> p = properties(db, form, "batch-poison", table, 50);
             p.put("dueColumn", "due_at");
             p.put("attemptColumn", "attempts");
             p.put("maxAttempts", "3");
@@ -121,14 +122,14 @@ class BatchDeliveryTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aBatchListenerGetsTheRowsInOneCallAndEachOutcomeIsSettled(TestDatabase db) throws Exception {
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aBatchListenerGetsTheRowsInOneCallAndEachOutcomeIsSettled(TestDatabase db, Form form) throws Exception {
         String table = tables.inbox(db);
         String dead = tables.deadLetters(db);
         db.insertRows(table, 30);
         List<Integer> sizes = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(db, "batch-outcomes", table, 50);
+            Map<String, String> p = properties(db, form, "batch-outcomes", table, 50);
             p.put("dueColumn", "due_at");
             p.put("attemptColumn", "attempts");
             p.put("deadLetterTable", dead);
@@ -161,8 +162,8 @@ class BatchDeliveryTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aBatchListenerThatFailsHasItsRowsDeliveredOneAtATime(TestDatabase db) throws Exception {
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aBatchListenerThatFailsHasItsRowsDeliveredOneAtATime(TestDatabase db, Form form) throws Exception {
         String table = tables.inbox(db);
         db.insertRows(table, 10);
         List<Integer> sizes = new CopyOnWriteArrayList<>();
@@ -174,7 +175,7 @@ class BatchDeliveryTest {
                     throw new IllegalStateException("the first batch fails");
                 }
                 return messages.stream().map(m -> Outcome.ack()).toList();
-            }, properties(db, "batch-fails", table, 10));
+            }, properties(db, form, "batch-fails", table, 10));
             Await.until("the rows are settled", Duration.ofSeconds(30),
                     () -> db.count("SELECT count(*) FROM " + table) == 0);
             SubscriptionSnapshot counted = InboxSubscriptions.find("batch-fails").orElseThrow().snapshot();
@@ -189,8 +190,8 @@ class BatchDeliveryTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void fifoGroupsKeepTheirOrderWithinAndAcrossBatches(TestDatabase db) throws Exception {
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void fifoGroupsKeepTheirOrderWithinAndAcrossBatches(TestDatabase db, Form form) throws Exception {
         String table = tables.create(db, "fifo", db.inboxColumns() + ", grp " + db.text() + " NOT NULL");
         db.execute("CREATE INDEX " + table + "_group ON " + table + " (grp, id)");
         db.execute("INSERT INTO " + table + " (payload, grp) SELECT CONCAT('row ', n), CONCAT('g', MOD(n, 4))"
@@ -200,7 +201,7 @@ class BatchDeliveryTest {
         Set<String> inWork = ConcurrentHashMap.newKeySet();
         List<String> overlaps = new CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(db, "batch-fifo", table, 10);
+            Map<String, String> p = properties(db, form, "batch-fifo", table, 10);
             p.put("fifoColumn", "grp");
             p.put("workers", "3");
             Harness.Activation mdb = server.activateBatch(messages -> {

@@ -32,11 +32,7 @@ final class AdvisoryDelivery implements FormDelivery {
         this.bindings = context.bindings().limit(1);
     }
 
-    /**
-     * The delivery, top to bottom: claim a row, taking a session lock on its key, re-read it,
-     * endpoint, before, invoke, settle (the branch starts now, on the same connection), after,
-     * record a failure while the lock still holds, and release the lock.
-     */
+    /** Claims a row, taking a session lock on its key, and delivers it ({@link #deliverLocked}). */
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         WorkerConnection c = connection();
@@ -44,17 +40,25 @@ final class AdvisoryDelivery implements FormDelivery {
         if (claimed.isEmpty()) {
             return Result.EMPTY;
         }
-        ClaimedRow locked = claimed.get(0);
+        return deliverLocked(claimed.get(0));
+    }
+
+    /**
+     * The delivery of a row whose lock this worker's session holds, top to bottom: re-read it,
+     * endpoint, before, invoke, settle (the branch starts now, on the same connection), after,
+     * record a failure while the lock still holds, and release the lock.
+     *
+     * @param locked the row as the claim that locked it returned it
+     */
+    Result deliverLocked(ClaimedRow locked) throws SQLException, ResourceException {
+        WorkerConnection c = connection();
         try {
-            // The snapshot that found the row may be older than another session's settlement or
-            // failure record: deliver the row as it is now, if it is still claimable.
-            List<ClaimedRow> fresh = c.claim(statements.recheck().orElseThrow(), bindings.row(locked));
+            List<ClaimedRow> fresh = recheck(locked);
             if (fresh.isEmpty()) {
                 return Result.EMPTY;
             }
-            ClaimedRow row = fresh.get(0).lockedBy(locked);
-            DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new WorkersOwnConnection(c),
-                    context.connections().finisher());
+            ClaimedRow row = fresh.get(0);
+            DeliveryBranch<WorkerConnection> branch = branch();
             SettleAttempt attempt = SettleAttempt.notSettled();
             // A ResourceException from the endpoint (no MDB instance free) reached no listener: nothing is counted.
             try (ListenerEndpoint endpoint = endpoints.create(branch)) {
@@ -84,6 +88,27 @@ final class AdvisoryDelivery implements FormDelivery {
         }
     }
 
+    /**
+     * Re-reads a locked row: the snapshot that found it may be older than another session's
+     * settlement or failure record, so the row is delivered as it is now, if it is still claimable.
+     *
+     * @return the row as it is now, with the claim's key and group, or none
+     */
+    List<ClaimedRow> recheck(ClaimedRow locked) throws SQLException {
+        return connection().claim(statements.recheck().orElseThrow(), bindings.row(locked)).stream()
+                .map(row -> row.lockedBy(locked)).toList();
+    }
+
+    /** @return a new branch for one delivery's transaction, on the worker's own (locked) session */
+    DeliveryBranch<WorkerConnection> branch() throws SQLException {
+        return new DeliveryBranch<>(new WorkersOwnConnection(connection()), context.connections().finisher());
+    }
+
+    /** Releases a row's lock; a lock not held is logged. */
+    void unlock(ClaimedRow row) throws SQLException {
+        unlock(connection(), row);
+    }
+
     private void unlock(WorkerConnection c, ClaimedRow row) throws SQLException {
         Object released = c.first(statements.unlock().orElseThrow(), bindings.row(row));
         if (!ClaimedRow.isYes(released)) {
@@ -92,7 +117,7 @@ final class AdvisoryDelivery implements FormDelivery {
         }
     }
 
-    private WorkerConnection connection() throws SQLException {
+    WorkerConnection connection() throws SQLException {
         if (connection == null) {
             connection = context.connections().connect();
         }

@@ -56,16 +56,13 @@ final class LeaseDelivery implements FormDelivery {
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         if (ahead.isEmpty()) {
-            for (ClaimedRow claimed : pool.withConnection(this::claim)) {
-                ahead.add(new Held(claimed, LeaseHeartbeat.start(context, claimed)));
-            }
+            hold(claimRows());
         }
         Held held = ahead.poll();
         if (held == null) {
             return Result.EMPTY;
         }
-        DeliveryBranch<WorkerConnection> branch = new DeliveryBranch<>(new PooledConnections(pool),
-                context.connections().finisher());
+        DeliveryBranch<WorkerConnection> branch = branch();
         SettleAttempt attempt = SettleAttempt.notSettled();
         try (ListenerEndpoint endpoint = endpoints.create(branch)) {
             endpoint.before();
@@ -94,6 +91,28 @@ final class LeaseDelivery implements FormDelivery {
         }
         attempt.rethrowTrouble();
         return committed ? Result.DELIVERED : Result.FAILED;
+    }
+
+    /** @return a new branch for one delivery's transaction, on a connection of the pool once it settles */
+    DeliveryBranch<WorkerConnection> branch() {
+        return new DeliveryBranch<>(new PooledConnections(pool), context.connections().finisher());
+    }
+
+    /** @return whether rows claimed before wait to be delivered one at a time */
+    boolean holdsRows() {
+        return !ahead.isEmpty();
+    }
+
+    /** Claims up to {@code batchSize} rows, each leased, in a short transaction of its own. */
+    List<ClaimedRow> claimRows() throws SQLException {
+        return pool.withConnection(this::claim);
+    }
+
+    /** Takes rows still leased (a batch that rolled back) to deliver them one at a time, each kept alive meanwhile. */
+    void hold(List<ClaimedRow> rows) {
+        for (ClaimedRow row : rows) {
+            ahead.add(new Held(row, LeaseHeartbeat.start(context, row)));
+        }
     }
 
     /** One statement where the database returns what it writes; else ids under lock, each lease written and read back. */
@@ -126,7 +145,7 @@ final class LeaseDelivery implements FormDelivery {
     }
 
     /** Clears the row's lease, so another claim can take it at once. */
-    private void release(ClaimedRow row) {
+    void release(ClaimedRow row) {
         try {
             pool.withConnection(c -> c.update(statements.releaseLease().orElseThrow(), bindings.row(row)));
         } catch (SQLException e) {

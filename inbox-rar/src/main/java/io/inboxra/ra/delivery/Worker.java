@@ -36,8 +36,10 @@ final class Worker implements Work {
         this.delivery = switch (context.settings().table().form()) {
             case ROW_LOCK -> context.settings().batchSize() > 1 ? new RowLockBatchDelivery(context)
                     : new RowLockDelivery(context);
-            case LEASE -> new LeaseDelivery(context);
-            case ADVISORY -> new AdvisoryDelivery(context);
+            case LEASE -> context.settings().batchSize() > 1 ? new LeaseBatchDelivery(context)
+                    : new LeaseDelivery(context);
+            case ADVISORY -> context.settings().batchSize() > 1 ? new AdvisoryBatchDelivery(context)
+                    : new AdvisoryDelivery(context);
         };
         this.idle = new Backoff(context.settings().pollInterval(), context.settings().maxPollInterval());
         this.trouble = new Backoff(context.settings().pollInterval(),

@@ -1,0 +1,113 @@
+package io.inboxra.ra.delivery;
+
+import jakarta.resource.ResourceException;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * One worker in the advisory lock form with a {@code batchSize} above 1. One statement claims up
+ * to {@code batchSize} rows, its session taking the lock of each (with FIFO groups, of each
+ * group's head), and the batch is one {@link BatchTurn} on the same session: one transaction, one
+ * settlement statement for the acknowledged rows, one commit for all.
+ *
+ * <p>A batch that rolled back counted no attempt on its rows. Their locks are still this
+ * session's: the worker delivers them one at a time ({@link AdvisoryDelivery#deliverLocked}: a
+ * failure is counted while the lock holds, and dead-lettered at {@code maxAttempts}) before it
+ * claims the next batch. An MDB without a container transaction is delivered one row at a time.
+ */
+final class AdvisoryBatchDelivery implements FormDelivery {
+
+    private static final Logger LOG = System.getLogger(AdvisoryBatchDelivery.class.getName());
+
+    private final DeliveryContext context;
+    private final AdvisoryDelivery single;
+    private final BatchTurn turn;
+    private final Bindings claimBindings;
+    private final Deque<ClaimedRow> owed = new ArrayDeque<>();
+
+    AdvisoryBatchDelivery(DeliveryContext context) {
+        this.context = context;
+        this.single = new AdvisoryDelivery(context);
+        this.turn = new BatchTurn(context);
+        this.claimBindings = context.bindings().limit(context.settings().batchSize());
+    }
+
+    @Override
+    public Result deliverNext() throws SQLException, ResourceException {
+        ClaimedRow next = owed.poll();
+        if (next != null) {
+            return single.deliverLocked(next);
+        }
+        if (!context.endpoints().isTransacted()) {
+            return single.deliverNext();
+        }
+        WorkerConnection c = single.connection();
+        List<ClaimedRow> locked = c.claim(context.statements().claim(), claimBindings);
+        if (locked.isEmpty()) {
+            return Result.EMPTY;
+        }
+        List<ClaimedRow> unlock = new ArrayList<>(locked);
+        try {
+            List<ClaimedRow> rows = new ArrayList<>();
+            for (ClaimedRow row : locked) {
+                rows.addAll(single.recheck(row));
+            }
+            if (rows.isEmpty()) {
+                return Result.EMPTY;
+            }
+            BatchTurn.Delivered delivered = turn.deliver(single.branch(), branch -> rows);
+            // Still locked by this session: delivered one at a time before the next batch, unlocked then.
+            owed.addAll(delivered.again());
+            Set<Object> again = delivered.again().stream().map(ClaimedRow::id).collect(Collectors.toSet());
+            unlock.removeIf(row -> again.contains(row.id()));
+            return delivered.result();
+        } finally {
+            // A lost session took its locks with it.
+            if (!c.isBroken()) {
+                for (ClaimedRow row : unlock) {
+                    single.unlock(row);
+                }
+            }
+        }
+    }
+
+    @Override
+    public boolean isBroken() {
+        return single.isBroken();
+    }
+
+    @Override
+    public void pause() {
+        // Rows owed but not started go back at once, for another worker or server to take.
+        try {
+            ClaimedRow row;
+            while ((row = owed.peek()) != null) {
+                single.unlock(row);
+                owed.poll();
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the locks of rows owed by a"
+                    + " failed batch could not be released; the worker's session is closed, which releases them", e);
+            disconnect();
+        }
+    }
+
+    @Override
+    public void disconnect() {
+        owed.clear();
+        single.disconnect();
+    }
+
+    @Override
+    public void close() {
+        disconnect();
+    }
+}
