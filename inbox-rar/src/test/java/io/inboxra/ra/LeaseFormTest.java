@@ -107,6 +107,10 @@ class LeaseFormTest {
         }
     }
 
+    /**
+     * An MDB without a container transaction gets the rows of one claim one at a time (with one, a
+     * batch shares its transaction: BatchDeliveryTest); those claimed ahead go back when it stops.
+     */
     @Test
     void rowsClaimedAheadAreReleasedWhenTheSubscriptionStops() throws Exception {
         String table = table("inbox", Postgres.INBOX_COLUMNS);
@@ -121,7 +125,7 @@ class LeaseFormTest {
                 started.incrementAndGet();
                 Await.sleep(500);
                 return Outcome.ack();
-            }, p);
+            }, p, false);
             Await.until("the first row is in work", Duration.ofSeconds(10), () -> started.get() == 1);
             assertEquals(10, Postgres.count("SELECT count(*) FROM " + table + " WHERE locked_until > now()"),
                     "one claim leased the whole batch");
