@@ -50,9 +50,8 @@ public final class Bench {
                 .map(TestDatabase::valueOf).toList();
         this.out = Path.of(args.getOrDefault("out", "results"));
         this.busy = new Busy(Integer.parseInt(args.getOrDefault("lease-batch", "1")));
-        this.subjects = List.of(args.getOrDefault("subjects",
-                "plain JDBC,db-scheduler,row lock,lease,advisory,row lock (bean-managed),row lock batch 10,"
-                + "row lock batch 50,row lock batch 100").split(","));
+        this.subjects = List.of(args.getOrDefault("subjects", String.join(",",
+                Throughput.Subject.all().stream().map(Throughput.Subject::name).toList())).split(","));
         this.modes = List.of(args.getOrDefault("modes", "throughput").split(","));
         this.latencyRates = List.of(args.getOrDefault("rates", "20,200,1000").split(",")).stream()
                 .map(Integer::parseInt).toList();
@@ -175,6 +174,9 @@ public final class Bench {
         Files.createDirectories(out);
         Files.writeString(out.resolve("latency.md"), results.markdown() + "\n" + results.targets());
         Files.writeString(out.resolve("latency.csv"), results.csv());
+        for (String database : results.rows().stream().map(LatencyResults.Row::database).distinct().toList()) {
+            Chart.latency(results, database, out.resolve("latency-" + database.toLowerCase() + ".png"));
+        }
         System.out.println(results.markdown());
         System.out.println(results.targets());
     }

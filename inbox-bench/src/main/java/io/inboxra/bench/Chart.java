@@ -10,7 +10,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The throughput results of one database as a PNG bar chart (XChart): rows/s by workers, one bar per subject. */
+/**
+ * The results of one database as PNG bar charts (XChart): throughput as rows/s by workers, one
+ * bar per subject; latency as p50 and p99 by rate, one bar per subject with and without wake-up.
+ */
 final class Chart {
 
     private Chart() {
@@ -33,5 +36,34 @@ final class Chart {
         }
         String file = png.toString();
         BitmapEncoder.saveBitmap(chart, file.substring(0, file.length() - ".png".length()), BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    static void latency(LatencyResults results, String database, Path png) throws IOException {
+        List<LatencyResults.Row> rows = results.rows().stream().filter(r -> r.database().equals(database)).toList();
+        if (rows.isEmpty()) {
+            return;
+        }
+        CategoryChart chart = new CategoryChartBuilder().width(900).height(480)
+                .title("Latency on " + database + ", enqueue to onMessage (ms; solid p50, light p99)")
+                .xAxisTitle("rows/s").yAxisTitle("ms").build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisLogarithmic(true);
+        List<Integer> rates = rows.stream().map(LatencyResults.Row::rate).distinct().sorted().toList();
+        List<String> series = rows.stream().map(Chart::seriesName).distinct().toList();
+        for (String name : series) {
+            for (boolean p99 : new boolean[] {false, true}) {
+                List<Double> values = rates.stream().map(rate -> rows.stream()
+                        .filter(r -> r.rate() == rate && seriesName(r).equals(name)).findFirst()
+                        .map(r -> Math.max(0.1, p99 ? r.p99() : r.p50())).orElse(0.1)).toList();
+                chart.addSeries(name + (p99 ? " p99" : " p50"), rates.stream().map(String::valueOf).toList(), values);
+            }
+        }
+        String file = png.toString();
+        BitmapEncoder.saveBitmap(chart, file.substring(0, file.length() - ".png".length()), BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    private static String seriesName(LatencyResults.Row r) {
+        return r.subject().name() + (r.subject().wakeUp() ? ", wake-up" : ", polling");
     }
 }

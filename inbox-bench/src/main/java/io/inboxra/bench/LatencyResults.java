@@ -30,6 +30,10 @@ final class LatencyResults {
         return row;
     }
 
+    List<Row> rows() {
+        return List.copyOf(rows);
+    }
+
     String markdown() {
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Latency: enqueue to onMessage, 4 workers;"
                 + " milliseconds. Polling only: pollInterval %s up to %s, autocommitted inserts. Wake-up:"

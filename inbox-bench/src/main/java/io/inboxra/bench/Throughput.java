@@ -30,24 +30,30 @@ final class Throughput {
     record Subject(String name, Form form, boolean transacted, int batchSize) {
         static final String PLAIN_JDBC = "plain JDBC";
         static final String DB_SCHEDULER = "db-scheduler";
-        /** The row lock form's batch sizes measured besides 1: subjects "row lock batch 10" and so on. */
+        /** The batch sizes measured besides 1, in every form: subjects "row lock batch 10", "lease batch 10" and so on. */
         static final List<Integer> BATCHES = List.of(10, 50, 100);
 
         static List<Subject> all() {
             List<Subject> subjects = new ArrayList<>(List.of(new Subject(PLAIN_JDBC, null, false, 1),
                     new Subject(DB_SCHEDULER, null, false, 1)));
             for (Form form : Form.values()) {
-                subjects.add(new Subject(form.name().toLowerCase().replace('_', ' '), form, true, 1));
+                subjects.add(new Subject(formName(form), form, true, 1));
             }
             subjects.add(new Subject("row lock (bean-managed)", Form.ROW_LOCK, false, 1));
-            for (int batch : BATCHES) {
-                subjects.add(new Subject(batchName(batch), Form.ROW_LOCK, true, batch));
+            for (Form form : Form.values()) {
+                for (int batch : BATCHES) {
+                    subjects.add(new Subject(batchName(form, batch), form, true, batch));
+                }
             }
             return subjects;
         }
 
-        static String batchName(int batch) {
-            return "row lock batch " + batch;
+        static String formName(Form form) {
+            return form.name().toLowerCase().replace('_', ' ');
+        }
+
+        static String batchName(Form form, int batch) {
+            return formName(form) + " batch " + batch;
         }
     }
 

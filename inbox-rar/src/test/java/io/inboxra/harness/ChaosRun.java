@@ -51,6 +51,12 @@ public final class ChaosRun {
      */
     public static Result run(TestDatabase db, Form form, int rows, double failure, Duration killEvery,
             Duration timeout) throws Exception {
+        return run(db, form, rows, failure, killEvery, timeout, 1);
+    }
+
+    /** As {@link #run(TestDatabase, Form, int, double, Duration, Duration)}, claiming {@code batchSize} rows at a time. */
+    public static Result run(TestDatabase db, Form form, int rows, double failure, Duration killEvery,
+            Duration timeout, int batchSize) throws Exception {
         TestTables tables = new TestTables();
         String table = tables.inbox(db);
         // The index the claim order of this run's subscription needs (due time, then id): without it
@@ -76,6 +82,7 @@ public final class ChaosRun {
             p.put("attemptColumn", "attempts");
             p.put("retryDelay", "PT0.01S");
             p.put("maxRetryDelay", "PT0.05S");
+            p.put("batchSize", String.valueOf(batchSize));
             one.activate(mdb, p);
             two.activate(mdb, p);
             Thread killer = new Thread(() -> {

@@ -107,8 +107,8 @@ class ActivationErrorsTest {
     @Test
     void aBatchSizeBelowOneIsRefused() throws Exception {
         assertEquals("Inbox subscription 'bad' cannot start: Property 'batchSize' is '0': it must be a whole"
-                + " number from 1 to 1000 (the rows one claim takes wait in memory, and in the row lock form stay"
-                + " locked in one transaction); set it within that range.",
+                + " number from 1 to 1000 (the rows one claim takes wait in memory and are delivered in one"
+                + " transaction); set it within that range.",
                 failure(p -> p.put("batchSize", "0")));
     }
 

@@ -24,4 +24,14 @@ class ChaosTest {
         assertTrue(result.kills() > 0, "connections were killed: " + result);
         assertTrue(result.exactlyOnce(), "every row's effect exactly once: " + result);
     }
+
+    /** The same with batches of ten: a failed batch rolls back whole and its rows come again one at a time. */
+    @ParameterizedTest
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void batchesToo(TestDatabase db, Form form) throws Exception {
+        ChaosRun.Result result = ChaosRun.run(db, form, 1000, 0.02, Duration.ofMillis(300), Duration.ofSeconds(120),
+                10);
+        assertTrue(result.kills() > 0, "connections were killed: " + result);
+        assertTrue(result.exactlyOnce(), "every row's effect exactly once: " + result);
+    }
 }

@@ -11,8 +11,8 @@ final class Bounds {
 
     static final Whole WORKERS = new Whole(1, 256, "each worker is a thread of the server and, in the row lock"
             + " and advisory forms, a connection; keep it at most the server's MDB pool size");
-    static final Whole BATCH_SIZE = new Whole(1, 1000, "the rows one claim takes wait in memory, and in the row lock form"
-            + " stay locked in one transaction");
+    static final Whole BATCH_SIZE = new Whole(1, 1000, "the rows one claim takes wait in memory and are"
+            + " delivered in one transaction");
     static final Whole CONNECTIONS = new Whole(1, 256, null);
     static final Whole MAX_ATTEMPTS = new Whole(1, 1_000_000, null);
     static final Whole MAX_PAYLOAD_BYTES = new Whole(1, 1 << 30, "1 byte to 1 GiB");

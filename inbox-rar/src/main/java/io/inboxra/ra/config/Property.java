@@ -33,7 +33,7 @@ public enum Property {
     RETENTION("retention", null, "with `processedAtColumn`: marked rows older than this (PT1S to P3650D) are deleted, in small batches"),
     WORKERS("workers", "1", "deliveries in work at once (1 to 256); at most the server's MDB pool size"),
     LEASE("lease", "PT30S", "lease form: the lease's length (PT1S to PT24H); extended every third of it while the handler runs"),
-    BATCH_SIZE("batchSize", "1", "rows one claim takes (1 to 1000): row lock form, delivered in one transaction (see Batches); lease form, claimed ahead for a worker"),
+    BATCH_SIZE("batchSize", "1", "rows one claim takes (1 to 1000), delivered and settled in one transaction in every form (see Batches); without a container transaction, one at a time"),
     CONNECTIONS("connections", "4", "lease form: the pool of connections for claims, lease extensions and settlements (1 to 256)"),
     IN_DOUBT_TIMEOUT("inDoubtTimeout", "PT5M", "age (PT1M to P30D) after which the adapter rolls back a prepared, undecided branch that claimed rows of the table (never in the first `inDoubtTimeout` after activation)"),
     POLL_INTERVAL("pollInterval", "PT1S", "idle wait after an empty claim (ISO-8601 duration, PT0.01S to PT1H)"),

@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param pollInterval the idle wait after an empty claim
  * @param maxPollInterval the longest idle wait
  * @param lease the lease length (lease form)
- * @param batchSize rows one claim takes: the row lock form's batch, the lease form's rows claimed ahead
+ * @param batchSize rows one claim takes, delivered in one transaction (one at a time without a container transaction)
  * @param connections the lease form's connection pool size
  * @param inDoubtTimeout age after which the adapter's own prepared branches are rolled back
  * @param maxAttempts failed deliveries after which a row is dead-lettered, or empty for unlimited

@@ -8,7 +8,7 @@ import java.time.Duration;
  *
  * @param workers deliveries in work at once
  * @param lease the lease length (lease form)
- * @param batchSize rows one claim takes: the row lock form's batch, the lease form's rows claimed ahead
+ * @param batchSize rows one claim takes, delivered in one transaction (one at a time without a container transaction)
  * @param connections the lease form's connection pool size
  * @param inDoubtTimeout age after which the adapter's own prepared branches are rolled back
  */
