@@ -12,9 +12,21 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt
 SELECT RELEASE_LOCK(?)
 -- binds KEY
 
+-- recheckAll 3
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL AND h.`id` IN (?, ?, ?)
+-- binds QUEUE, ID, ID, ID
+
+-- unlockAll
+SELECT RELEASE_ALL_LOCKS()
+-- binds nothing
+
 -- settle
 UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ?
 -- binds ID
+
+-- settleAll 3
+UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?)
+-- binds ID, ID, ID
 
 -- reschedule
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ?

@@ -12,9 +12,21 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h WHERE NOT EXIS
 SELECT RELEASE_LOCK(?)
 -- binds KEY
 
+-- recheckAll 3
+SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h WHERE NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) AND h.`id` IN (?, ?, ?)
+-- binds ID, ID, ID
+
+-- unlockAll
+SELECT RELEASE_ALL_LOCKS()
+-- binds nothing
+
 -- settle
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
+
+-- settleAll 3
+DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
+-- binds ID, ID, ID
 
 -- deadLetter 1/2
 INSERT INTO `dead_jobs` (`id`, `payload`, `attempts`, `reason`, `dead_at`) SELECT `id`, `payload`, ?, ?, CURRENT_TIMESTAMP(6) FROM `jobs` WHERE `id` = ? AND NOT EXISTS (SELECT 1 FROM `dead_jobs` d WHERE d.`id` = `jobs`.`id`)

@@ -12,9 +12,21 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h WHERE h.`id` =
 SELECT RELEASE_LOCK(?)
 -- binds KEY
 
+-- recheckAll 3
+SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h WHERE h.`id` IN (?, ?, ?)
+-- binds ID, ID, ID
+
+-- unlockAll
+SELECT RELEASE_ALL_LOCKS()
+-- binds nothing
+
 -- settle
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
+
+-- settleAll 3
+DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
+-- binds ID, ID, ID
 
 -- inDoubtBranches: none
 

@@ -12,9 +12,21 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt
 SELECT pg_advisory_unlock(hashtext('jobs'), ?)
 -- binds KEY
 
+-- recheckAll 3
+SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND "dead_at" IS NULL AND h."id" IN (?, ?, ?)
+-- binds QUEUE, ID, ID, ID
+
+-- unlockAll
+SELECT pg_advisory_unlock_all()
+-- binds nothing
+
 -- settle
 UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
 -- binds ID
+
+-- settleAll 3
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ANY(?)
+-- binds IDS
 
 -- reschedule
 UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "attempts" = "attempts" + 1 WHERE "id" = ?

@@ -12,9 +12,21 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h WHERE NOT EXIS
 SELECT pg_advisory_unlock(hashtext('jobs'), ?)
 -- binds KEY
 
+-- recheckAll 3
+SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h WHERE NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id"))) AND h."id" IN (?, ?, ?)
+-- binds ID, ID, ID
+
+-- unlockAll
+SELECT pg_advisory_unlock_all()
+-- binds nothing
+
 -- settle
 DELETE FROM "jobs" WHERE "id" = ?
 -- binds ID
+
+-- settleAll 3
+DELETE FROM "jobs" WHERE "id" = ANY(?)
+-- binds IDS
 
 -- deadLetter 1/2
 INSERT INTO "dead_jobs" ("id", "payload", "attempts", "reason", "dead_at") SELECT "id", "payload", ?, ?, CURRENT_TIMESTAMP FROM "jobs" WHERE "id" = ? AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")

@@ -12,9 +12,21 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h WHERE h."id" =
 SELECT pg_advisory_unlock(hashtext('jobs'), ?)
 -- binds KEY
 
+-- recheckAll 3
+SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h WHERE h."id" IN (?, ?, ?)
+-- binds ID, ID, ID
+
+-- unlockAll
+SELECT pg_advisory_unlock_all()
+-- binds nothing
+
 -- settle
 DELETE FROM "jobs" WHERE "id" = ?
 -- binds ID
+
+-- settleAll 3
+DELETE FROM "jobs" WHERE "id" = ANY(?)
+-- binds IDS
 
 -- inDoubtBranches
 SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)

@@ -1,5 +1,7 @@
 package io.inboxra.dialect;
 
+import java.util.Optional;
+
 /**
  * The advisory lock form of a dialect: a session-level lock on each row's key, held by the
  * connection of the message in work, with no transaction open while the handler runs.
@@ -39,4 +41,31 @@ public interface Advisory extends Dialect {
      * @return the statement
      */
     Statement unlock(TableSpec spec);
+
+    /**
+     * Reads the rows of a batch afresh in one statement, as {@link #recheck} reads one: binds
+     * what the claim's conditions bind, then {@link Param#ID} once per row, each the next row's.
+     *
+     * <pre>{@code
+     * SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h WHERE h."id" IN (?, ?, ?)
+     * }</pre>
+     *
+     * @param spec the table
+     * @param rows how many rows the statement reads
+     * @return the statement, or empty: the rows are then read one by one
+     */
+    default Optional<Statement> recheckAll(TableSpec spec, int rows) {
+        return Optional.empty();
+    }
+
+    /**
+     * Releases every advisory lock the session holds, in one statement. A worker's session holds
+     * only the locks of the rows it claimed, so once a batch has ended this frees them all.
+     *
+     * @param spec the table
+     * @return the statement, or empty: the locks are then released one by one
+     */
+    default Optional<Statement> unlockAll(TableSpec spec) {
+        return Optional.empty();
+    }
 }

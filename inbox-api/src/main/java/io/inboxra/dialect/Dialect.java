@@ -95,7 +95,7 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
-     * The settlement of a batch of acknowledged rows (row lock form) in one statement: delete
+     * The settlement of a batch of acknowledged rows (row lock and advisory lock forms) in one statement: delete
      * them, or set their processed-at column. Binds {@link Param#ID} once per row, each the next
      * row's id, or {@link Param#IDS} once, the ids as an array. A batch of one runs {@link #settle}.
      *

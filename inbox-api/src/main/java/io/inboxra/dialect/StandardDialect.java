@@ -132,6 +132,28 @@ public abstract class StandardDialect implements Dialect {
     }
 
     /**
+     * The advisory lock form's re-read of a batch: as {@link #recheck}, the ids in an
+     * {@code IN} list.
+     *
+     * @param spec the table
+     * @param rows how many rows it reads
+     * @return the statement
+     */
+    public Optional<Statement> recheckAll(TableSpec spec, int rows) {
+        ClaimClauses clauses = clauses(spec);
+        String where = clauses.where();
+        Param[] ids = new Param[rows];
+        StringBuilder in = new StringBuilder("h." + quote(spec.idColumn()) + " IN (");
+        for (int i = 0; i < rows; i++) {
+            in.append(i == 0 ? "?" : ", ?");
+            ids[i] = Param.ID;
+        }
+        in.append(')');
+        return Optional.of(new Statement("SELECT " + clauses.columns() + " FROM " + table(spec) + " h"
+                + (where.isEmpty() ? " WHERE " : where + " AND ") + in, clauses.params(ids)));
+    }
+
+    /**
      * The lease form's release: the lease of the row {@link Param#ID} whose token is {@link Param#TOKEN} cleared.
      *
      * @param spec the table

@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.dialect.Advisory;
+import io.inboxra.dialect.Statement;
 import jakarta.resource.ResourceException;
 
 import java.lang.System.Logger;
@@ -8,7 +10,10 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -31,6 +36,7 @@ final class AdvisoryBatchDelivery implements FormDelivery {
     private final AdvisoryDelivery single;
     private final BatchTurn turn;
     private final Bindings claimBindings;
+    private final Advisory advisory;
     private final Deque<ClaimedRow> owed = new ArrayDeque<>();
 
     AdvisoryBatchDelivery(DeliveryContext context) {
@@ -38,6 +44,8 @@ final class AdvisoryBatchDelivery implements FormDelivery {
         this.single = new AdvisoryDelivery(context);
         this.turn = new BatchTurn(context);
         this.claimBindings = context.bindings().limit(context.settings().batchSize());
+        // The advisory lock form's subscriptions run only on a dialect that has it (checked at activation).
+        this.advisory = (Advisory) context.dialect();
     }
 
     @Override
@@ -56,10 +64,7 @@ final class AdvisoryBatchDelivery implements FormDelivery {
         }
         List<ClaimedRow> unlock = new ArrayList<>(locked);
         try {
-            List<ClaimedRow> rows = new ArrayList<>();
-            for (ClaimedRow row : locked) {
-                rows.addAll(single.recheck(row));
-            }
+            List<ClaimedRow> rows = recheck(c, locked);
             if (rows.isEmpty()) {
                 return Result.EMPTY;
             }
@@ -72,10 +77,41 @@ final class AdvisoryBatchDelivery implements FormDelivery {
         } finally {
             // A lost session took its locks with it.
             if (!c.isBroken()) {
-                for (ClaimedRow row : unlock) {
-                    single.unlock(row);
-                }
+                unlock(c, unlock, unlock.size() == locked.size());
             }
+        }
+    }
+
+    /** Re-reads the locked rows, in one statement where the dialect has one: those still claimable, as they are now. */
+    private List<ClaimedRow> recheck(WorkerConnection c, List<ClaimedRow> locked) throws SQLException {
+        Optional<Statement> all = advisory.recheckAll(context.settings().table(), locked.size());
+        if (all.isEmpty() || locked.size() == 1) {
+            List<ClaimedRow> rows = new ArrayList<>();
+            for (ClaimedRow row : locked) {
+                rows.addAll(single.recheck(row));
+            }
+            return rows;
+        }
+        Map<Object, ClaimedRow> claims = new HashMap<>();
+        locked.forEach(row -> claims.put(row.id(), row));
+        List<ClaimedRow> rows = new ArrayList<>();
+        for (ClaimedRow fresh : c.claim(all.get(), context.bindings().rows(locked))) {
+            rows.add(fresh.lockedBy(claims.get(fresh.id())));
+        }
+        // In claim order, as the claim returned them: the re-read's own order is the database's.
+        rows.sort(java.util.Comparator.comparingInt(row -> locked.indexOf(claims.get(row.id()))));
+        return rows;
+    }
+
+    /** Releases the rows' locks: all the session holds in one statement when these are all of them and the dialect can. */
+    private void unlock(WorkerConnection c, List<ClaimedRow> rows, boolean everyLock) throws SQLException {
+        Optional<Statement> all = advisory.unlockAll(context.settings().table());
+        if (everyLock && all.isPresent() && rows.size() > 1) {
+            c.first(all.get(), context.bindings());
+            return;
+        }
+        for (ClaimedRow row : rows) {
+            single.unlock(row);
         }
     }
 

@@ -15,8 +15,8 @@ import java.util.Map;
 /**
  * The settle step of a batch, in its branch, in every form: a retry or dead letter row by row,
  * then the acknowledged rows with one statement. Where the settlement is fenced by a lease token
- * (the lease form) each acknowledged row is settled by its own statement, still in the one
- * transaction: an id list cannot say which lease each row must still hold.
+ * (the lease form) each acknowledged row is settled by its own statement, the statements sent as
+ * one JDBC batch: an id list cannot say which lease each row must still hold.
  */
 final class BatchSettlement {
 
@@ -55,13 +55,18 @@ final class BatchSettlement {
         for (int i = 0; i < rows.size(); i++) {
             ClaimedRow row = rows.get(i);
             Outcome outcome = outcomes.get(i);
-            if (outcome instanceof Outcome.Ack && !fenced) {
+            if (outcome instanceof Outcome.Ack) {
                 acked.add(row);
             } else if (!settlement.settle(w, row, outcome)) {
                 return "the outcome of row " + row.id() + " could not be settled";
             }
         }
-        if (!acked.isEmpty() && !settlement.settleAcks(w, acked, settleAll(acked.size()))) {
+        if (acked.isEmpty()) {
+            return null;
+        }
+        boolean settled = fenced ? settlement.settleEach(w, acked) : settlement.settleAcks(w, acked,
+                settleAll(acked.size()));
+        if (!settled) {
             return "the settlement of the acknowledged rows changed another number of rows";
         }
         return null;

@@ -97,6 +97,28 @@ final class Settlement {
         return true;
     }
 
+    /**
+     * Settles a batch's acknowledged rows each by its own statement ({@link #settle}'s, fenced by
+     * each row's token), sent as one JDBC batch.
+     *
+     * @return whether each statement changed exactly its row
+     */
+    boolean settleEach(WorkerConnection connection, List<ClaimedRow> rows) throws SQLException {
+        int[] changed = connection.updateEach(statements.settle(), rows.stream().map(bindings::row).toList());
+        for (int i = 0; i < changed.length; i++) {
+            // SUCCESS_NO_INFO: a driver that does not count a batch's rows; then the statement's rows are unknown.
+            if (changed[i] != 1) {
+                LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row "
+                        + rows.get(i).id() + " in a batch changed " + (changed[i] == java.sql.Statement.SUCCESS_NO_INFO
+                        ? "an unknown number of" : String.valueOf(changed[i])) + " rows (its lease was lost, or"
+                        + " another delivery settled it); the transaction rolls back, the MDB's work with it, and the"
+                        + " rows are delivered again one at a time.");
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Logs a batch's settlement statement that failed on a working connection (a constraint): the batch fails. */
     void failed(List<ClaimedRow> rows, SQLException e) {
         LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of a batch of "

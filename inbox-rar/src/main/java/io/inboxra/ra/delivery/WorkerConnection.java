@@ -111,6 +111,28 @@ final class WorkerConnection implements AutoCloseable {
         return bound(statement, bindings).executeUpdate();
     }
 
+    /**
+     * Runs one statement for each of the bindings as one JDBC batch: one round trip where the
+     * driver sends a batch at once.
+     *
+     * @return the rows each execution changed, in order
+     */
+    int[] updateEach(Statement statement, List<Bindings> each) throws SQLException {
+        PreparedStatement ps = null;
+        for (Bindings bindings : each) {
+            ps = bound(statement, bindings);
+            ps.addBatch();
+        }
+        if (ps == null) {
+            return new int[0];
+        }
+        try {
+            return ps.executeBatch();
+        } finally {
+            ps.clearBatch();
+        }
+    }
+
     /** Runs work in one local transaction of its own, committed when it returns. */
     <T> T inTransaction(ConnectionPool.SqlWork<T> work) throws SQLException {
         connection.setAutoCommit(false);

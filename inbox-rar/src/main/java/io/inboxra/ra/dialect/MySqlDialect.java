@@ -129,6 +129,12 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return Statement.of("SELECT RELEASE_LOCK(?)", Param.KEY);
     }
 
+    /** MySQL 5.7 and MariaDB 10.5 and later. */
+    @Override
+    public Optional<Statement> unlockAll(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT RELEASE_ALL_LOCKS()"));
+    }
+
     @Override
     public Optional<Statement> fifoGuard(TableSpec spec) {
         return Optional.of(Statement.of("SELECT GET_LOCK(" + lockName(spec, "g", "?") + ", 0)", Param.GROUP));

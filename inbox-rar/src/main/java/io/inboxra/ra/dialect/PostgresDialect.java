@@ -116,6 +116,11 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
     }
 
     @Override
+    public Optional<Statement> unlockAll(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT pg_advisory_unlock_all()"));
+    }
+
+    @Override
     public Optional<Statement> fifoGuard(TableSpec spec) {
         // Held until the claim's transaction ends: a row that enters the group ahead of the head waits too.
         return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec) + ", hashtext(?::text))",

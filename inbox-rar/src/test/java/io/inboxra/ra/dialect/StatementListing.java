@@ -131,12 +131,14 @@ public final class StatementListing {
             add("advisoryClaim", () -> advisory.advisoryClaim(spec));
             add("recheck", () -> advisory.recheck(spec));
             add("unlock", () -> advisory.unlock(spec));
+            add("recheckAll 3", advisory.recheckAll(spec, 3));
+            add("unlockAll", advisory.unlockAll(spec));
         }
     }
 
     private void settlements(Dialect dialect, TableSpec spec) {
         add("settle", () -> dialect.settle(spec));
-        if (spec.form() == Form.ROW_LOCK) {
+        if (spec.form() != Form.LEASE) {
             add("settleAll 3", () -> dialect.settleAll(spec, 3));
         }
         if (spec.dueColumn().isPresent()) {
