@@ -12,6 +12,10 @@ UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WH
 SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt, "locked_until" AS inbox_token FROM "jobs" WHERE "id" = ?
 -- binds ID
 
+-- leaseWriteAll 3: none
+
+-- leaseReadAll 3: none
+
 -- extendLease
 UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ? AND "locked_until" = ?
 -- binds LEASE, ID, TOKEN

@@ -12,6 +12,14 @@ UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICR
 SELECT `id` AS inbox_id, `payload` AS inbox_payload, `grp` AS inbox_group, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` = ?
 -- binds ID
 
+-- leaseWriteAll 3
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` IN (?, ?, ?)
+-- binds LEASE, ID, ID, ID
+
+-- leaseReadAll 3
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `grp` AS inbox_group, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` IN (?, ?, ?)
+-- binds ID, ID, ID
+
 -- extendLease
 UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` = ?
 -- binds LEASE, ID, TOKEN

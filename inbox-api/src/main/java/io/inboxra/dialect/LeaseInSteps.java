@@ -1,5 +1,7 @@
 package io.inboxra.dialect;
 
+import java.util.Optional;
+
 /**
  * The lease form for a database whose {@code UPDATE} returns no rows (MySQL, MariaDB, H2): the
  * claim is three steps in one short transaction. {@link #leaseIds} selects the claimable ids
@@ -50,6 +52,32 @@ public interface LeaseInSteps extends Lease {
      * @return the statement
      */
     Statement leaseRead(TableSpec spec);
+
+    /**
+     * The second step for all the ids of a claim in one statement: each one's lease written, as
+     * {@link #leaseWrite} writes one. Binds LEASE, then {@link Param#ID} once per row, each the
+     * next row's.
+     *
+     * @param spec the table
+     * @param rows how many rows it writes
+     * @return the statement (it changes exactly the rows), or empty: each row is then written by
+     *         {@link #leaseWrite}
+     */
+    default Optional<Statement> leaseWriteAll(TableSpec spec, int rows) {
+        return Optional.empty();
+    }
+
+    /**
+     * The third step for all the ids of a claim in one statement, as {@link #leaseRead} reads one.
+     * Binds {@link Param#ID} once per row, each the next row's.
+     *
+     * @param spec the table
+     * @param rows how many rows it reads
+     * @return the statement, or empty: each row is then read by {@link #leaseRead}
+     */
+    default Optional<Statement> leaseReadAll(TableSpec spec, int rows) {
+        return Optional.empty();
+    }
 
     /**
      * Never run: a dialect in steps claims with {@link #leaseIds}, {@link #leaseWrite} and {@link #leaseRead}.

@@ -142,15 +142,28 @@ public abstract class StandardDialect implements Dialect {
     public Optional<Statement> recheckAll(TableSpec spec, int rows) {
         ClaimClauses clauses = clauses(spec);
         String where = clauses.where();
-        Param[] ids = new Param[rows];
-        StringBuilder in = new StringBuilder("h." + quote(spec.idColumn()) + " IN (");
+        return Optional.of(new Statement("SELECT " + clauses.columns() + " FROM " + table(spec) + " h"
+                + (where.isEmpty() ? " WHERE " : where + " AND ") + "h." + idsIn(spec, rows),
+                clauses.params(ids(rows))));
+    }
+
+    /**
+     * @param rows how many ids
+     * @return the id column in a list of as many placeholders: {@code "id" IN (?, ?, ?)}
+     */
+    protected String idsIn(TableSpec spec, int rows) {
+        StringBuilder in = new StringBuilder(quote(spec.idColumn()) + " IN (");
         for (int i = 0; i < rows; i++) {
             in.append(i == 0 ? "?" : ", ?");
-            ids[i] = Param.ID;
         }
-        in.append(')');
-        return Optional.of(new Statement("SELECT " + clauses.columns() + " FROM " + table(spec) + " h"
-                + (where.isEmpty() ? " WHERE " : where + " AND ") + in, clauses.params(ids)));
+        return in.append(')').toString();
+    }
+
+    /** @return {@link Param#ID}, as many times: the ids of an {@link #idsIn} list */
+    protected static Param[] ids(int rows) {
+        Param[] ids = new Param[rows];
+        java.util.Arrays.fill(ids, Param.ID);
+        return ids;
     }
 
     /**

@@ -8,17 +8,19 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A database "coming up" on a port of the test's own: until {@link #open()} nothing listens
  * there (connections are refused, as by a database that is down); then every connection is
- * forwarded to the real database.
+ * forwarded to the real database. It also counts what the clients send ({@link #requests()}).
  */
 public final class TcpForwarder implements AutoCloseable {
 
     private final int port;
     private final int target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final AtomicLong requests = new AtomicLong();
     private volatile ServerSocket server;
 
     /** @param target the real database's port on 127.0.0.1 */
@@ -45,8 +47,8 @@ public final class TcpForwarder implements AutoCloseable {
                     Socket database = new Socket(InetAddress.getLoopbackAddress(), target);
                     sockets.add(client);
                     sockets.add(database);
-                    pipe(client.getInputStream(), database.getOutputStream());
-                    pipe(database.getInputStream(), client.getOutputStream());
+                    pipe(client.getInputStream(), database.getOutputStream(), requests);
+                    pipe(database.getInputStream(), client.getOutputStream(), new AtomicLong());
                 } catch (IOException e) {
                     // Closed: the forwarder ends.
                 }
@@ -56,10 +58,24 @@ public final class TcpForwarder implements AutoCloseable {
         accept.start();
     }
 
-    private void pipe(InputStream in, OutputStream out) {
+    /**
+     * @return how many times a client's bytes arrived and were passed on since the forwarder
+     *         opened: about one per request, since a driver flushes each statement's messages at once
+     */
+    public long requests() {
+        return requests.get();
+    }
+
+    private void pipe(InputStream in, OutputStream out, AtomicLong arrivals) {
         Thread copy = new Thread(() -> {
             try (in; out) {
-                in.transferTo(out);
+                byte[] buffer = new byte[65536];
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    arrivals.incrementAndGet();
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
             } catch (IOException e) {
                 // One side closed: so does the other.
             }

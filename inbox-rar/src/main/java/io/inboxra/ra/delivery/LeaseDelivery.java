@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.dialect.LeaseInSteps;
+import io.inboxra.dialect.Statement;
 import io.inboxra.ra.xa.BranchConnections;
 import io.inboxra.ra.xa.DeliveryBranch;
 import jakarta.resource.ResourceException;
@@ -10,7 +12,10 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import javax.transaction.xa.XAResource;
 
 /**
@@ -115,19 +120,44 @@ final class LeaseDelivery implements FormDelivery {
         }
     }
 
-    /** One statement where the database returns what it writes; else ids under lock, each lease written and read back. */
+    /**
+     * One statement where the database returns what it writes; else ids under lock, their leases
+     * written and the rows read back (all in one statement each where the dialect can, or row by row).
+     */
     private List<ClaimedRow> claim(WorkerConnection c) throws SQLException {
         if (!statements.leaseInSteps()) {
             return c.claim(statements.claim(), bindings);
         }
         return c.inTransaction(tx -> {
+            List<ClaimedRow> ids = tx.claim(statements.claim(), bindings);
+            LeaseInSteps steps = (LeaseInSteps) context.dialect();
+            Optional<Statement> writeAll = steps.leaseWriteAll(context.settings().table(), ids.size());
+            Optional<Statement> readAll = steps.leaseReadAll(context.settings().table(), ids.size());
+            if (ids.size() > 1 && writeAll.isPresent() && readAll.isPresent()) {
+                tx.update(writeAll.get(), bindings.rows(ids));
+                return inClaimOrder(ids, tx.claim(readAll.get(), bindings.rows(ids)));
+            }
             List<ClaimedRow> rows = new ArrayList<>();
-            for (ClaimedRow id : tx.claim(statements.claim(), bindings)) {
+            for (ClaimedRow id : ids) {
                 tx.update(statements.leaseWrite().orElseThrow(), bindings.row(id));
                 rows.addAll(tx.claim(statements.leaseRead().orElseThrow(), bindings.row(id)));
             }
             return rows;
         });
+    }
+
+    /** @return the rows read back, in the order the claim took their ids */
+    private static List<ClaimedRow> inClaimOrder(List<ClaimedRow> ids, List<ClaimedRow> read) {
+        Map<Object, ClaimedRow> byId = new HashMap<>();
+        read.forEach(row -> byId.put(row.id(), row));
+        List<ClaimedRow> rows = new ArrayList<>();
+        for (ClaimedRow id : ids) {
+            ClaimedRow row = byId.get(id.id());
+            if (row != null) {
+                rows.add(row);
+            }
+        }
+        return rows;
     }
 
     /** Counts the failed attempt and clears the lease, fenced by the token, or just clears the lease. */

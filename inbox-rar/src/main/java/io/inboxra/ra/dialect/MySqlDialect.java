@@ -107,6 +107,22 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     }
 
     @Override
+    public Optional<Statement> leaseWriteAll(TableSpec spec, int rows) {
+        List<Param> params = new ArrayList<>(List.of(Param.LEASE));
+        params.addAll(List.of(ids(rows)));
+        return Optional.of(new Statement("UPDATE " + table(spec) + " SET " + quote(spec.lockedUntilColumn().orElseThrow())
+                + " = " + later() + " WHERE " + idsIn(spec, rows), params));
+    }
+
+    @Override
+    public Optional<Statement> leaseReadAll(TableSpec spec, int rows) {
+        ClaimClauses clauses = clauses(spec);
+        return Optional.of(new Statement("SELECT " + clauses.columns() + clauses.group() + ", CAST("
+                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS CHAR) AS " + Label.TOKEN + " FROM " + table(spec)
+                + " WHERE " + idsIn(spec, rows), List.of(ids(rows))));
+    }
+
+    @Override
     public Statement extendLease(TableSpec spec) {
         return Statement.of(extendLeaseUpdate(spec), Param.LEASE, Param.ID, Param.TOKEN);
     }

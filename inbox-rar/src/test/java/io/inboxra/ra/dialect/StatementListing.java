@@ -121,6 +121,8 @@ public final class StatementListing {
                 add("leaseIds", () -> steps.leaseIds(spec));
                 add("leaseWrite", () -> steps.leaseWrite(spec));
                 add("leaseRead", () -> steps.leaseRead(spec));
+                add("leaseWriteAll 3", steps.leaseWriteAll(spec, 3));
+                add("leaseReadAll 3", steps.leaseReadAll(spec, 3));
             } else {
                 add("leaseClaim", () -> lease.leaseClaim(spec));
             }
