@@ -77,7 +77,12 @@ public final class Bench {
 
     private void run() throws Exception {
         if (modes.contains("chart")) {
-            charts(Results.fromCsv(Files.readString(out.resolve("throughput.csv"))));
+            if (Files.exists(out.resolve("throughput.csv"))) {
+                charts(Results.fromCsv(Files.readString(out.resolve("throughput.csv"))));
+            }
+            if (Files.exists(out.resolve("latency.csv"))) {
+                latencyCharts(LatencyResults.fromCsv(Files.readString(out.resolve("latency.csv"))));
+            }
         }
         if (modes.contains("latency")) {
             latency();
@@ -174,9 +179,7 @@ public final class Bench {
         Files.createDirectories(out);
         Files.writeString(out.resolve("latency.md"), results.markdown() + "\n" + results.targets());
         Files.writeString(out.resolve("latency.csv"), results.csv());
-        for (String database : results.rows().stream().map(LatencyResults.Row::database).distinct().toList()) {
-            Chart.latency(results, database, out.resolve("latency-" + database.toLowerCase() + ".png"));
-        }
+        latencyCharts(results);
         System.out.println(results.markdown());
         System.out.println(results.targets());
     }
@@ -205,6 +208,13 @@ public final class Bench {
         Files.writeString(out.resolve("writes.md"), md);
         Files.writeString(out.resolve("writes.csv"), results.csv());
         System.out.println(md);
+    }
+
+    /** The chart of each database's latency, next to the tables. */
+    private void latencyCharts(LatencyResults results) throws java.io.IOException {
+        for (String database : results.rows().stream().map(LatencyResults.Row::database).distinct().toList()) {
+            Chart.latency(results, database, out.resolve("latency-" + database.toLowerCase() + ".png"));
+        }
     }
 
     /** The chart of each database's throughput, next to the tables. */

@@ -44,18 +44,17 @@ final class Chart {
             return;
         }
         CategoryChart chart = new CategoryChartBuilder().width(900).height(480)
-                .title("Latency on " + database + ", enqueue to onMessage (ms; solid p50, light p99)")
+                .title("Latency on " + database + ", enqueue to onMessage (ms, p50 and p99 of each subject)")
                 .xAxisTitle("rows/s").yAxisTitle("ms").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setYAxisLogarithmic(true);
         List<Integer> rates = rows.stream().map(LatencyResults.Row::rate).distinct().sorted().toList();
         List<String> series = rows.stream().map(Chart::seriesName).distinct().toList();
         for (String name : series) {
             for (boolean p99 : new boolean[] {false, true}) {
                 List<Double> values = rates.stream().map(rate -> rows.stream()
                         .filter(r -> r.rate() == rate && seriesName(r).equals(name)).findFirst()
-                        .map(r -> Math.max(0.1, p99 ? r.p99() : r.p50())).orElse(0.1)).toList();
+                        .map(r -> p99 ? r.p99() : r.p50()).orElse(0.0)).toList();
                 chart.addSeries(name + (p99 ? " p99" : " p50"), rates.stream().map(String::valueOf).toList(), values);
             }
         }

@@ -30,6 +30,19 @@ final class LatencyResults {
         return row;
     }
 
+    /** @return the results a run wrote as {@link #csv()}, for the charts to be drawn again */
+    static LatencyResults fromCsv(String csv) {
+        LatencyResults results = new LatencyResults();
+        csv.lines().skip(1).filter(line -> !line.isBlank()).forEach(line -> {
+            String[] f = line.split(",");
+            io.inboxra.dialect.Form form = f[1].equals("plain JDBC") ? null
+                    : io.inboxra.dialect.Form.valueOf(f[1].toUpperCase(Locale.ROOT).replace(' ', '_'));
+            results.rows.add(new Row(f[0], new Latency.Subject(form, Boolean.parseBoolean(f[2])), Integer.parseInt(f[3]),
+                    Long.parseLong(f[4]), Double.parseDouble(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7])));
+        });
+        return results;
+    }
+
     List<Row> rows() {
         return List.copyOf(rows);
     }
