@@ -80,6 +80,9 @@ public final class Bench {
             if (Files.exists(out.resolve("throughput.csv"))) {
                 charts(Results.fromCsv(Files.readString(out.resolve("throughput.csv"))));
             }
+            if (Files.exists(out.resolve("writes.csv"))) {
+                writesCharts(Results.fromCsv(Files.readString(out.resolve("writes.csv"))));
+            }
             if (Files.exists(out.resolve("latency.csv"))) {
                 latencyCharts(LatencyResults.fromCsv(Files.readString(out.resolve("latency.csv"))));
             }
@@ -207,7 +210,16 @@ public final class Bench {
         Files.createDirectories(out);
         Files.writeString(out.resolve("writes.md"), md);
         Files.writeString(out.resolve("writes.csv"), results.csv());
+        writesCharts(results);
         System.out.println(md);
+    }
+
+    /** The chart of each database's writes mode, next to the tables. */
+    private void writesCharts(Results results) throws java.io.IOException {
+        for (String database : results.databases()) {
+            Chart.write(results, "Each delivery also writes a row, on " + database + " (rows/s, median)", database,
+                    out.resolve("writes-" + database.toLowerCase() + ".png"));
+        }
     }
 
     /** The chart of each database's latency, next to the tables. */

@@ -20,8 +20,12 @@ final class Chart {
     }
 
     static void write(Results results, String database, Path png) throws IOException {
+        write(results, "Throughput on " + database + " (rows/s, median)", database, png);
+    }
+
+    static void write(Results results, String title, String database, Path png) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(900).height(480)
-                .title("Throughput on " + database + " (rows/s, median)")
+                .title(title)
                 .xAxisTitle("workers (threads)").yAxisTitle("rows/s").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);

@@ -48,6 +48,11 @@ final class Results {
         return values == null ? Double.NaN : median(values);
     }
 
+    /** @return the databases measured, in the order they ran */
+    List<String> databases() {
+        return rates.keySet().stream().map(k -> k.split("\\|")[0]).distinct().toList();
+    }
+
     /** @return the subjects measured, in the order they ran */
     List<String> subjects() {
         return rates.keySet().stream().map(k -> k.split("\\|")[1]).distinct().toList();

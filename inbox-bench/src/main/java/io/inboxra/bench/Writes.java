@@ -26,8 +26,8 @@ import java.util.Map;
 final class Writes {
 
     static final String PLAIN_JDBC = "plain JDBC";
-    static final String OWN_XA = "row lock, write through its own XA data source";
-    static final String SHARED = "row lock, write through the claim's branch";
+    static final String OWN_XA = "row lock: write through its own XA data source";
+    static final String SHARED = "row lock: write through the claim's branch";
     static final List<String> SUBJECTS = List.of(PLAIN_JDBC, OWN_XA, SHARED);
 
     private final int rows;
