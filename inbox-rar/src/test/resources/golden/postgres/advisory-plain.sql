@@ -1,8 +1,8 @@
 -- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional[id], fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at]]
 
 -- advisoryClaim
-SELECT * FROM (SELECT "id" AS inbox_id, "payload" AS inbox_payload, hashtext(("id")::text) AS inbox_key FROM "jobs" h ORDER BY "id" LIMIT 256) candidates WHERE pg_try_advisory_lock(hashtext('jobs'), inbox_key) LIMIT ?
--- binds LIMIT
+SELECT * FROM (SELECT "id" AS inbox_id, "payload" AS inbox_payload, hashtext(("id")::text) AS inbox_key FROM "jobs" h ORDER BY "id" LIMIT ?) candidates WHERE pg_try_advisory_lock(hashtext('jobs'), inbox_key) LIMIT ?
+-- binds CANDIDATES, LIMIT
 
 -- recheck
 SELECT "id" AS inbox_id, "payload" AS inbox_payload FROM "jobs" h WHERE h."id" = ?

@@ -13,6 +13,12 @@ public enum Param {
     /** How many rows a claim may take at most. */
     LIMIT,
     /**
+     * How many claimable rows, in claim order, an advisory lock claim looks at for rows whose lock
+     * it can take: enough for every worker of the subscription to lock a whole claim while the
+     * others hold theirs.
+     */
+    CANDIDATES,
+    /**
      * The claimed row's id. In a statement that settles a batch ({@link Dialect#settleAll}), each
      * occurrence binds the next row's id, in the batch's order.
      */

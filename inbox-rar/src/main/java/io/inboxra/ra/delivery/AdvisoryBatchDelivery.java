@@ -43,7 +43,8 @@ final class AdvisoryBatchDelivery implements FormDelivery {
         this.context = context;
         this.single = new AdvisoryDelivery(context);
         this.turn = new BatchTurn(context);
-        this.claimBindings = context.bindings().limit(context.settings().batchSize());
+        this.claimBindings = context.bindings().limit(context.settings().batchSize())
+                .candidatesFor(context.settings().workers());
         // The advisory lock form's subscriptions run only on a dialect that has it (checked at activation).
         this.advisory = (Advisory) context.dialect();
     }
@@ -62,6 +63,10 @@ final class AdvisoryBatchDelivery implements FormDelivery {
         if (locked.isEmpty()) {
             return Result.EMPTY;
         }
+        if (locked.size() == 1) {
+            // A batch of one is a single delivery, whose failure is counted at once.
+            return single.deliverLocked(locked.get(0));
+        }
         List<ClaimedRow> unlock = new ArrayList<>(locked);
         try {
             List<ClaimedRow> rows = recheck(c, locked);
@@ -71,8 +76,8 @@ final class AdvisoryBatchDelivery implements FormDelivery {
             BatchTurn.Delivered delivered = turn.deliver(single.branch(), branch -> rows);
             // Still locked by this session: delivered one at a time before the next batch, unlocked then.
             owed.addAll(delivered.again());
-            Set<Object> again = delivered.again().stream().map(ClaimedRow::id).collect(Collectors.toSet());
-            unlock.removeIf(row -> again.contains(row.id()));
+            Set<Object> again = delivered.again().stream().map(ClaimedRow::idKey).collect(Collectors.toSet());
+            unlock.removeIf(row -> again.contains(row.idKey()));
             return delivered.result();
         } finally {
             // A lost session took its locks with it.
@@ -92,14 +97,18 @@ final class AdvisoryBatchDelivery implements FormDelivery {
             }
             return rows;
         }
-        Map<Object, ClaimedRow> claims = new HashMap<>();
-        locked.forEach(row -> claims.put(row.id(), row));
-        List<ClaimedRow> rows = new ArrayList<>();
-        for (ClaimedRow fresh : c.claim(all.get(), context.bindings().rows(locked))) {
-            rows.add(fresh.lockedBy(claims.get(fresh.id())));
+        Map<Object, ClaimedRow> fresh = new HashMap<>();
+        for (ClaimedRow row : c.claim(all.get(), context.bindings().rows(locked))) {
+            fresh.put(row.idKey(), row);
         }
         // In claim order, as the claim returned them: the re-read's own order is the database's.
-        rows.sort(java.util.Comparator.comparingInt(row -> locked.indexOf(claims.get(row.id()))));
+        List<ClaimedRow> rows = new ArrayList<>();
+        for (ClaimedRow claim : locked) {
+            ClaimedRow row = fresh.get(claim.idKey());
+            if (row != null) {
+                rows.add(row.lockedBy(claim));
+            }
+        }
         return rows;
     }
 

@@ -29,7 +29,7 @@ final class AdvisoryDelivery implements FormDelivery {
         this.statements = context.statements();
         this.settlement = context.settlement();
         this.endpoints = context.endpoints();
-        this.bindings = context.bindings().limit(1);
+        this.bindings = context.bindings().limit(1).candidatesFor(context.settings().workers());
     }
 
     /** Claims a row, taking a session lock on its key, and delivers it ({@link #deliverLocked}). */

@@ -129,7 +129,8 @@ final class BatchTurn {
 
     private ListenerEndpoint.Batch invoke(ListenerEndpoint endpoint, Form form, List<ClaimedRow> rows) {
         Connection lent = form.lent();
-        return lent == null ? endpoint.invokeAll(rows)
-                : SharedBranch.during(context.settings().dataSource(), lent, () -> endpoint.invokeAll(rows));
+        java.util.function.BooleanSupplier active = endpoints.transaction()::isActive;
+        return lent == null ? endpoint.invokeAll(rows, active)
+                : SharedBranch.during(context.settings().dataSource(), lent, () -> endpoint.invokeAll(rows, active));
     }
 }

@@ -16,39 +16,52 @@ import java.util.Optional;
  * @param reason a dead letter's reason
  * @param rows the rows a batch settles ({@link io.inboxra.dialect.Param#IDS}, or each
  *        {@link io.inboxra.dialect.Param#ID} the next of them), or null
+ * @param candidates the rows in claim order an advisory claim looks at for rows to lock
  */
 record Bindings(Optional<String> queue, int limit, Duration lease, ClaimedRow row, Duration age, Duration delay,
-        String reason, List<ClaimedRow> rows) {
+        String reason, List<ClaimedRow> rows, int candidates) {
+
+    /** Enough for a few workers' single rows among rows other servers hold. */
+    static final int CANDIDATES = 256;
 
     static Bindings of(Optional<String> queue) {
-        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null, null);
+        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null, null, CANDIDATES);
+    }
+
+    /**
+     * @param workers the subscription's workers
+     * @return these bindings with a candidate window in which every worker can lock a whole claim
+     *         while the others hold theirs
+     */
+    Bindings candidatesFor(int workers) {
+        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, CANDIDATES + limit * workers);
     }
 
     Bindings limit(int n) {
-        return new Bindings(queue, n, lease, row, age, delay, reason, rows);
+        return new Bindings(queue, n, lease, row, age, delay, reason, rows, candidates);
     }
 
     Bindings lease(Duration d) {
-        return new Bindings(queue, limit, d, row, age, delay, reason, rows);
+        return new Bindings(queue, limit, d, row, age, delay, reason, rows, candidates);
     }
 
     Bindings row(ClaimedRow r) {
-        return new Bindings(queue, limit, lease, r, age, delay, reason, rows);
+        return new Bindings(queue, limit, lease, r, age, delay, reason, rows, candidates);
     }
 
     Bindings age(Duration d) {
-        return new Bindings(queue, limit, lease, row, d, delay, reason, rows);
+        return new Bindings(queue, limit, lease, row, d, delay, reason, rows, candidates);
     }
 
     Bindings delay(Duration d) {
-        return new Bindings(queue, limit, lease, row, age, d, reason, rows);
+        return new Bindings(queue, limit, lease, row, age, d, reason, rows, candidates);
     }
 
     Bindings rows(List<ClaimedRow> batch) {
-        return new Bindings(queue, limit, lease, row, age, delay, reason, List.copyOf(batch));
+        return new Bindings(queue, limit, lease, row, age, delay, reason, List.copyOf(batch), candidates);
     }
 
     Bindings reason(String r) {
-        return new Bindings(queue, limit, lease, row, age, delay, r, rows);
+        return new Bindings(queue, limit, lease, row, age, delay, r, rows, candidates);
     }
 }

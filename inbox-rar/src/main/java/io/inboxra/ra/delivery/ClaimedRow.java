@@ -21,6 +21,14 @@ import java.util.Locale;
  */
 record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, Object key, Object group) {
 
+    /**
+     * @return the id as a key for maps and sets: a {@code byte[]} id (a {@code BINARY} column)
+     *         compared by its bytes, any other as it is
+     */
+    Object idKey() {
+        return id instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : id;
+    }
+
     /** @return this row with the lease's current fencing token */
     ClaimedRow withToken(Object current) {
         return new ClaimedRow(id, payload, failedAttempts, current, key, group);

@@ -39,6 +39,11 @@ final class LeaseBatchDelivery implements FormDelivery {
         if (claimed.isEmpty()) {
             return Result.EMPTY;
         }
+        if (claimed.size() == 1) {
+            // A batch of one is a single delivery, whose failure is counted at once.
+            single.hold(claimed);
+            return single.deliverNext();
+        }
         LeasedBatch batch = new LeasedBatch(claimed);
         BatchTurn.Delivered delivered;
         try {
@@ -48,7 +53,7 @@ final class LeaseBatchDelivery implements FormDelivery {
             batch.settling(claimed).forEach(single::release);
             throw e;
         }
-        single.hold(delivered.again());
+        single.holdAgain(delivered.again());
         return delivered.result();
     }
 

@@ -113,10 +113,24 @@ final class LeaseDelivery implements FormDelivery {
         return pool.withConnection(this::claim);
     }
 
-    /** Takes rows still leased (a batch that rolled back) to deliver them one at a time, each kept alive meanwhile. */
+    /** Takes rows just claimed to deliver them one at a time, each kept alive meanwhile. */
     void hold(List<ClaimedRow> rows) {
         for (ClaimedRow row : rows) {
             ahead.add(new Held(row, LeaseHeartbeat.start(context, row)));
+        }
+    }
+
+    /**
+     * Takes back the rows of a batch that rolled back, to deliver them one at a time: those whose
+     * lease still holds, checked by extending it now. A row whose lease ran out and was claimed by
+     * another worker is that worker's; it is not handed to the listener again here.
+     */
+    void holdAgain(List<ClaimedRow> rows) {
+        for (ClaimedRow row : rows) {
+            LeaseHeartbeat heartbeat = LeaseHeartbeat.startIfHeld(context, row);
+            if (heartbeat != null) {
+                ahead.add(new Held(row, heartbeat));
+            }
         }
     }
 
@@ -149,10 +163,10 @@ final class LeaseDelivery implements FormDelivery {
     /** @return the rows read back, in the order the claim took their ids */
     private static List<ClaimedRow> inClaimOrder(List<ClaimedRow> ids, List<ClaimedRow> read) {
         Map<Object, ClaimedRow> byId = new HashMap<>();
-        read.forEach(row -> byId.put(row.id(), row));
+        read.forEach(row -> byId.put(row.idKey(), row));
         List<ClaimedRow> rows = new ArrayList<>();
         for (ClaimedRow id : ids) {
-            ClaimedRow row = byId.get(id.id());
+            ClaimedRow row = byId.get(id.idKey());
             if (row != null) {
                 rows.add(row);
             }

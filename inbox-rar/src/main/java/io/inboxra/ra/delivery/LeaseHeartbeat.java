@@ -33,14 +33,33 @@ final class LeaseHeartbeat implements Runnable {
     }
 
     static LeaseHeartbeat start(DeliveryContext context, ClaimedRow row) {
+        return new LeaseHeartbeat(context, row).scheduled();
+    }
+
+    /**
+     * Starts the heartbeat of a row whose lease should still hold, extending it at once.
+     *
+     * @return the heartbeat, or null when the lease was lost (the row is then another claim's)
+     */
+    static LeaseHeartbeat startIfHeld(DeliveryContext context, ClaimedRow row) {
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(context, row);
-        long period = Math.max(1, context.settings().lease().toMillis() / 3);
-        ScheduledFuture<?> schedule = context.threads().heartbeats()
-                .scheduleWithFixedDelay(heartbeat, period, period, TimeUnit.MILLISECONDS);
+        heartbeat.run();
         synchronized (heartbeat) {
-            heartbeat.schedule = schedule;
+            if (heartbeat.lost) {
+                return null;
+            }
         }
-        return heartbeat;
+        return heartbeat.scheduled();
+    }
+
+    private LeaseHeartbeat scheduled() {
+        long period = Math.max(1, context.settings().lease().toMillis() / 3);
+        ScheduledFuture<?> scheduled = context.threads().heartbeats()
+                .scheduleWithFixedDelay(this, period, period, TimeUnit.MILLISECONDS);
+        synchronized (this) {
+            schedule = scheduled;
+        }
+        return this;
     }
 
     @Override

@@ -127,6 +127,15 @@ final class ListenerEndpoint implements AutoCloseable {
      * payload exceeds {@code maxPayloadBytes} is not handed over; its outcome is its dead letter.
      */
     Batch invokeAll(List<ClaimedRow> rows) {
+        return invokeAll(rows, () -> true);
+    }
+
+    /**
+     * As {@link #invokeAll(List)}, an {@link InboxListener}'s next row only while {@code active}
+     * says the transaction is: once a timeout has rolled it back, the rest of the batch is not
+     * handed over (it comes again).
+     */
+    Batch invokeAll(List<ClaimedRow> rows, java.util.function.BooleanSupplier active) {
         Outcome[] outcomes = new Outcome[rows.size()];
         List<ClaimedRow> handed = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
@@ -138,6 +147,9 @@ final class ListenerEndpoint implements AutoCloseable {
         if (!batch) {
             for (int i = 0; i < rows.size(); i++) {
                 if (outcomes[i] == null) {
+                    if (i > 0 && !active.getAsBoolean()) {
+                        return new Batch(null, "the transaction ended before row " + rows.get(i).id() + " was handed over");
+                    }
                     Invocation one = invoke(rows.get(i));
                     if (one.failed()) {
                         return new Batch(null, one.error());

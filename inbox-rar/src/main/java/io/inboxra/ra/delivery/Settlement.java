@@ -28,6 +28,8 @@ final class Settlement {
     private final SubscriptionCounters counters;
     private final Bindings bindings;
     private final RetryBackoff backoff;
+    /** Set once the driver answered a JDBC batch without counts: fenced batches then settle row by row. */
+    private volatile boolean batchesUncounted;
 
     Settlement(SubscriptionSettings settings, SubscriptionStatements statements, Running running,
             SubscriptionCounters counters) {
@@ -99,18 +101,33 @@ final class Settlement {
 
     /**
      * Settles a batch's acknowledged rows each by its own statement ({@link #settle}'s, fenced by
-     * each row's token), sent as one JDBC batch.
+     * each row's token), sent as one JDBC batch, or one by one once the driver has answered a
+     * batch without counts (MariaDB Connector/J with {@code useBulkStmts}).
      *
      * @return whether each statement changed exactly its row
      */
     boolean settleEach(WorkerConnection connection, List<ClaimedRow> rows) throws SQLException {
+        if (batchesUncounted) {
+            for (ClaimedRow row : rows) {
+                if (!settle(connection, row, Outcome.ack())) {
+                    return false;
+                }
+            }
+            return true;
+        }
         int[] changed = connection.updateEach(statements.settle(), rows.stream().map(bindings::row).toList());
         for (int i = 0; i < changed.length; i++) {
-            // SUCCESS_NO_INFO: a driver that does not count a batch's rows; then the statement's rows are unknown.
+            if (changed[i] == java.sql.Statement.SUCCESS_NO_INFO) {
+                // Executed, but whether each matched its lease is unknown: this batch rolls back, later ones go row by row.
+                batchesUncounted = true;
+                LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "': the JDBC driver executes a batch"
+                        + " without counting each statement's rows (MariaDB Connector/J with useBulkStmts); the lease"
+                        + " form settles its batches row by row from now on, and this batch is delivered again");
+                return false;
+            }
             if (changed[i] != 1) {
                 LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row "
-                        + rows.get(i).id() + " in a batch changed " + (changed[i] == java.sql.Statement.SUCCESS_NO_INFO
-                        ? "an unknown number of" : String.valueOf(changed[i])) + " rows (its lease was lost, or"
+                        + rows.get(i).id() + " in a batch changed " + changed[i] + " rows (its lease was lost, or"
                         + " another delivery settled it); the transaction rolls back, the MDB's work with it, and the"
                         + " rows are delivered again one at a time.");
                 return false;

@@ -118,17 +118,17 @@ final class WorkerConnection implements AutoCloseable {
      * @return the rows each execution changed, in order
      */
     int[] updateEach(Statement statement, List<Bindings> each) throws SQLException {
-        PreparedStatement ps = null;
-        for (Bindings bindings : each) {
-            ps = bound(statement, bindings);
-            ps.addBatch();
-        }
-        if (ps == null) {
+        if (each.isEmpty()) {
             return new int[0];
         }
+        PreparedStatement ps = bound(statement, each.get(0));
         try {
+            for (Bindings bindings : each) {
+                bound(statement, bindings).addBatch();
+            }
             return ps.executeBatch();
         } finally {
+            // Also after a failed bind: nothing of this batch may run with the cached statement's next one.
             ps.clearBatch();
         }
     }
@@ -207,6 +207,7 @@ final class WorkerConnection implements AutoCloseable {
             switch (param) {
                 case QUEUE -> ps.setString(index, bindings.queue().orElse(null));
                 case LIMIT -> ps.setInt(index, bindings.limit());
+                case CANDIDATES -> ps.setInt(index, bindings.candidates());
                 case NOW -> ps.setTimestamp(index, Timestamp.from(Instant.now()));
                 case ID -> ps.setObject(index, bindings.rows() == null ? bindings.row().id()
                         : bindings.rows().get(nextRow++).id());

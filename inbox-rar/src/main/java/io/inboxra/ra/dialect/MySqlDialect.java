@@ -35,7 +35,6 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     /** The driver that reaches MySQL by default. */
     static final DefaultDriver DRIVER = new DefaultDriver("jdbc:mysql:", "com.mysql.cj.jdbc.MysqlXADataSource");
 
-    private static final int ADVISORY_CANDIDATES = 256;
 
     @Override
     public String name() {
@@ -136,8 +135,9 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", " + key + " AS "
-                + Label.KEY + " FROM " + table(spec) + " h" + clauses.where() + clauses.orderBy() + " LIMIT "
-                + ADVISORY_CANDIDATES + ") candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?", clauses.params(Param.LIMIT));
+                + Label.KEY + " FROM " + table(spec) + " h" + clauses.where() + clauses.orderBy()
+                + " LIMIT ?) candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
+                clauses.params(Param.CANDIDATES, Param.LIMIT));
     }
 
     @Override

@@ -33,7 +33,6 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
     static final DefaultDriver DRIVER = new DefaultDriver("jdbc:postgresql:", "org.postgresql.xa.PGXADataSource");
 
     /** How many candidate rows an advisory claim tries to lock, at most. */
-    private static final int ADVISORY_CANDIDATES = 256;
 
     @Override
     public String name() {
@@ -106,8 +105,8 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
         String key = spec.fifoColumn().map(this::quote).orElseGet(clauses::advisoryKey);
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", hashtext(("
                 + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h" + clauses.where()
-                + clauses.orderBy() + " LIMIT " + ADVISORY_CANDIDATES + ") candidates WHERE pg_try_advisory_lock("
-                + lockSpace(spec) + ", " + Label.KEY + ") LIMIT ?", clauses.params(Param.LIMIT));
+                + clauses.orderBy() + " LIMIT ?) candidates WHERE pg_try_advisory_lock("
+                + lockSpace(spec) + ", " + Label.KEY + ") LIMIT ?", clauses.params(Param.CANDIDATES, Param.LIMIT));
     }
 
     @Override
