@@ -117,13 +117,29 @@ public class InboxResourceAdapter implements ResourceAdapter {
         // adapter's recovery listener (PayaraRecovery) hands its resources over instead.
         java.util.List<XAResource> resources = new java.util.ArrayList<>();
         for (ActivationSpec spec : specs) {
-            for (Map.Entry<Key, Activation> entry : activations.entrySet()) {
-                if (entry.getKey().spec() == spec && entry.getValue().running().isPresent()) {
-                    resources.add(entry.getValue().running().get().recoveryResource());
-                }
+            java.util.Optional<Subscription> running = activationOf(spec).flatMap(Activation::running);
+            if (running.isPresent()) {
+                resources.add(running.get().recoveryResource());
             }
         }
         return resources.toArray(new XAResource[0]);
+    }
+
+    /**
+     * The activation a recovering server means by {@code spec}: the one activated with that very
+     * object, or else the first with the same properties. Open Liberty's recovery builds a new
+     * activation spec from the activation config it logged, and takes exactly one resource for it.
+     */
+    private java.util.Optional<Activation> activationOf(ActivationSpec spec) {
+        java.util.Optional<Activation> same = activations.entrySet().stream()
+                .filter(entry -> entry.getKey().spec() == spec).map(Map.Entry::getValue).findFirst();
+        if (same.isPresent() || !(spec instanceof InboxActivationSpec inboxSpec)) {
+            return same;
+        }
+        return activations.entrySet().stream()
+                .filter(entry -> entry.getKey().spec() instanceof InboxActivationSpec activated
+                        && activated.values().equals(inboxSpec.values()))
+                .map(Map.Entry::getValue).findFirst();
     }
 
     /**
