@@ -9,7 +9,6 @@ import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.SQLException;
@@ -19,12 +18,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Batches in the lease and advisory lock forms under the transaction faults of
+ * Batches in every form under the transaction faults of
  * TransactionFaultsTest: a timeout rolling a batch back from the reaper's thread, and a prepare
  * that fails, each row's effect once and each failure counted once.
  */
@@ -41,14 +39,9 @@ class BatchFaultsTest {
         tables.dropAll();
     }
 
-    static Stream<Arguments> leaseAndAdvisory() {
-        return Stream.of(TestDatabase.values())
-                .flatMap(db -> Stream.of(Form.LEASE, Form.ADVISORY).map(form -> Arguments.of(db, form)));
-    }
-
     /** The reaper rolls a batch back while its first row's listener sleeps past the timeout. */
     @ParameterizedTest
-    @MethodSource("leaseAndAdvisory")
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
     void aBatchTimedOutByTheReaperSettlesNothingAndItsRowsComeBack(TestDatabase db, Form form) throws Exception {
         String table = tables.inbox(db);
         String effects = tables.effects(db);
@@ -75,7 +68,7 @@ class BatchFaultsTest {
 
     /** The MDB's branch fails its prepare for one row of a batch: the batch rolls back, the row is counted alone. */
     @ParameterizedTest
-    @MethodSource("leaseAndAdvisory")
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
     void aRowWhosePrepareFailsInABatchIsCountedAloneAndDeadLettered(TestDatabase db, Form form) throws Exception {
         String table = tables.inbox(db);
         String effects = tables.effects(TestDatabase.POSTGRES);

@@ -9,6 +9,7 @@ import jakarta.resource.ResourceException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The delivery of one batch in the MDB's container transaction, in every form, top to bottom:
@@ -34,6 +35,17 @@ final class BatchTurn {
         /** The rows as their settlement must match them, once the listener returned (the lease form: each one's last token). */
         default List<ClaimedRow> settling(List<ClaimedRow> rows) {
             return rows;
+        }
+
+        /**
+         * A claim that took a single row: arm the form's failure record for it, so that a failure
+         * is counted at once, as a single delivery's is, rather than delivered again uncounted.
+         *
+         * @return how to tell the record why the delivery failed, or null: the row comes again uncounted
+         */
+        default Consumer<String> countFailureOfLoneRow(DeliveryBranch<WorkerConnection> branch, ClaimedRow row)
+                throws SQLException {
+            return null;
         }
 
         /** The connection lent to the listener as the producer factory's (the claim's own branch), or null. */
@@ -74,6 +86,7 @@ final class BatchTurn {
         List<ClaimedRow> rows = List.of();
         List<Outcome> outcomes = null;
         boolean settled = false;
+        Consumer<String> lone = null;
         try (ListenerEndpoint endpoint = endpoints.create(branch)) {
             endpoint.before();
             try {
@@ -83,6 +96,7 @@ final class BatchTurn {
                     return Delivered.EMPTY;
                 }
                 rows = claimed;
+                lone = claimed.size() == 1 ? form.countFailureOfLoneRow(branch, claimed.get(0)) : null;
                 ListenerEndpoint.Batch batch = invoke(endpoint, form, claimed);
                 rows = form.settling(claimed);
                 String failure;
@@ -97,8 +111,12 @@ final class BatchTurn {
                 }
                 if (!settled) {
                     branch.markRollbackOnly();
-                    context.counters().error("a batch of " + rows.size() + " rows: " + failure
-                            + "; delivered again one at a time");
+                    if (lone != null) {
+                        lone.accept(failure);
+                    } else {
+                        context.counters().error("a batch of " + rows.size() + " rows: " + failure
+                                + "; delivered again one at a time");
+                    }
                 }
             } catch (SQLException | ResourceException | RuntimeException | Error e) {
                 branch.markRollbackOnly();
@@ -124,7 +142,8 @@ final class BatchTurn {
         }
         // A settled batch whose commit has no known outcome may yet be in the database: not again.
         boolean rolledBack = !settled || ending == Ending.ROLLED_BACK;
-        return new Delivered(FormDelivery.Result.FAILED, rolledBack ? rows : List.of());
+        // A lone row's failure was counted by its branch's record: it comes again as any failed row does.
+        return new Delivered(FormDelivery.Result.FAILED, rolledBack && lone == null ? rows : List.of());
     }
 
     private ListenerEndpoint.Batch invoke(ListenerEndpoint endpoint, Form form, List<ClaimedRow> rows) {

@@ -80,6 +80,12 @@ final class RowLockBatchDelivery implements FormDelivery {
         }
 
         @Override
+        public java.util.function.Consumer<String> countFailureOfLoneRow(DeliveryBranch<WorkerConnection> branch,
+                ClaimedRow row) throws SQLException {
+            return single.countFailureOf(row);
+        }
+
+        @Override
         public java.sql.Connection lent() {
             // As for one row: the claim's connection is lent to the listener (the producer factory's connection).
             return connection.connection();

@@ -239,6 +239,22 @@ final class RowLockDelivery implements FormDelivery {
         return branch;
     }
 
+    /**
+     * Arms, for a row claimed alone in a batch's branch, the failure record of a single delivery
+     * (savepoint after the claim, the record written as the branch rolls back).
+     *
+     * @return how to tell the record why the delivery failed, or null when the table records no failures
+     */
+    java.util.function.Consumer<String> countFailureOf(ClaimedRow row) throws SQLException {
+        if (!recordsFailures) {
+            return null;
+        }
+        Failure failure = new Failure(row);
+        branch.run(w -> w.execute(savepoint));
+        branch.recordFailuresWith(failure);
+        return failure::because;
+    }
+
     @Override
     public void disconnect() {
         if (connection != null) {
