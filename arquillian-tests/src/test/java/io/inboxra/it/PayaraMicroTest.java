@@ -44,9 +44,21 @@ class PayaraMicroTest {
         SampleDatabase.createSchema();
         Path dir = BootCommands.dir();
         File broken = dir.resolve("broken.war").toFile();
-        ShrinkWrap.create(WebArchive.class, "broken.war")
+        Server.current().bind(ShrinkWrap.create(WebArchive.class, "broken.war"))
                 .addClass(Broken.class)
                 .as(ZipExporter.class).exportTo(broken, true);
+        if (Server.wildFly()) {
+            // Into the running server's deployments folder: its failure is the test's, not the suite's.
+            Server.WildFly.dropIn(broken.toPath());
+            // No ${MPCONFIG=...} on WildFly: ConfigOverridden's url from the server's system property, by
+            // WildFly's substitution in jboss-ejb3.xml.
+            return Server.current().bind(ShrinkWrap.create(WebArchive.class, "inbox-it.war"),
+                            Server.WildFly.activationProperty("ConfigOverridden", "url", "${it.database.url}"))
+                    .addPackage(ExactlyOnce.class.getPackage())
+                    .addAsLibraries(dir.resolve("postgresql.jar").toFile())
+                    .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"),
+                            "META-INF/microprofile-config.properties");
+        }
         BootCommands.write(List.of(), List.of("deploy --name broken " + broken.getAbsolutePath()));
         return ShrinkWrap.create(WebArchive.class, "inbox-it.war")
                 .addPackage(ExactlyOnce.class.getPackage())
