@@ -59,7 +59,7 @@ class PayaraMicroTest {
                     .addPackage(ExactlyOnce.class.getPackage())
                     // Of the sample, only its JAX-RS application (/api), which the test's resources need.
                     .addClass(RestApplication.class)
-                    .addAsLibraries(dir.resolve("postgresql.jar").toFile())
+                    .addAsLibraries(Server.current().postgresDriver())
                     .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"),
                             "META-INF/microprofile-config.properties");
         }

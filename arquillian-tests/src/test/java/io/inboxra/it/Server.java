@@ -53,6 +53,17 @@ enum Server {
         return war;
     }
 
+    /**
+     * The PostgreSQL driver for the application's own data source: in the WAR on Payara. On
+     * WildFly the WAR sees the RAR's copy through its module dependency, and a second copy in the
+     * WAR is worse than none: after one test class's WAR with it was undeployed, the next one's
+     * subscriptions found "No suitable driver" for PostgreSQL.
+     */
+    java.io.File[] postgresDriver() {
+        return this == WILDFLY ? new java.io.File[0]
+                : new java.io.File[] {BootCommands.dir().resolve("postgresql.jar").toFile()};
+    }
+
     /** WildFly's side of the differences. */
     static final class WildFly {
 
@@ -83,6 +94,20 @@ enum Server {
                     + "          <activation-config-property-name>" + name + "</activation-config-property-name>\n"
                     + "          <activation-config-property-value>" + value + "</activation-config-property-value>\n"
                     + "        </activation-config-property>\n      </activation-config>\n    </message-driven>\n";
+        }
+
+        /**
+         * Runs one management operation on the running server, through its own CLI (which signs in
+         * as the local user, as Arquillian's container does): for settings a deployment cannot make.
+         */
+        static void cli(String operation) throws IOException, InterruptedException {
+            Process cli = new ProcessBuilder(home().resolve("bin").resolve("jboss-cli.sh").toString(), "--connect",
+                    "--controller=127.0.0.1:10090", "--command=" + operation)
+                    .redirectErrorStream(true).start();
+            String output = new String(cli.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (cli.waitFor() != 0 || !output.contains("\"outcome\" => \"success\"")) {
+                throw new IllegalStateException("WildFly's CLI failed on " + operation + ":\n" + output);
+            }
         }
 
         /** The module dependency on the RAR's deployment ({@code standalone/deployments/inbox-rar.rar}). */
