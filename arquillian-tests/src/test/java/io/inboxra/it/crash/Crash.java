@@ -21,7 +21,9 @@ import javax.sql.DataSource;
  * is finished by the adapter's own recovery listener or not at all. A {@link Witness} resource
  * enlisted last logs the order of the phases, and halts the server in its prepare when the test
  * asks for it. The adapter connects through the test's proxy ({@code crash.url}); its in-doubt
- * resolver waits a day, so it never finishes a branch during the test.
+ * resolver waits a day, so it never finishes a branch during the test. (On WildFly the effects'
+ * data source is the server's {@code java:jboss/datasources/crash-effects} and the url comes from
+ * the WAR's {@code jboss-ejb3.xml}: see CrashRecoveryInWildFlyTest.)
  */
 @MessageDriven(activationConfig = {
     @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = "inbox-rar"),
