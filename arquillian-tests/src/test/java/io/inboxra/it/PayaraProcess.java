@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A Payara Micro of the test's own, in a child JVM (the Arquillian container cannot be killed
- * and started again on the same files): its console goes to a file the test reads.
+ * and started again on the same files): its console goes to a file the test reads. (A WildFly
+ * of a test's own is one too, see {@link WildFlyProcess}.)
  */
 final class PayaraProcess {
 
@@ -32,13 +33,20 @@ final class PayaraProcess {
      * @param console where its standard output and error go
      */
     static PayaraProcess start(List<String> jvmOptions, List<String> microOptions, Path console) throws IOException {
+        List<String> arguments = new ArrayList<>();
+        arguments.add("-Xmx768m");
+        arguments.addAll(jvmOptions);
+        arguments.add("-jar");
+        arguments.add(System.getProperty("payara.microJar"));
+        arguments.addAll(microOptions);
+        return startJava(arguments, console);
+    }
+
+    /** Starts this JVM's {@code java} with the arguments (also WildFly's, see {@link WildFlyProcess}). */
+    static PayaraProcess startJava(List<String> arguments, Path console) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx768m");
-        command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(System.getProperty("payara.microJar"));
-        command.addAll(microOptions);
+        command.addAll(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(console.toFile()).start();
         // A test JVM that ends early (a failure, Ctrl-C) leaves no server behind.

@@ -44,6 +44,13 @@ public class InboxResourceAdapter implements ResourceAdapter {
     /** How long deliveries in work may take to finish when a subscription stops. */
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
+    /**
+     * The started instances of this class loader (this RAR's deployment): WildFly starts one for
+     * the RAR and another for each application's {@code @ConnectionFactoryDefinition}, whose
+     * producers must wake the first one's subscriptions.
+     */
+    private static final java.util.Set<InboxResourceAdapter> STARTED = ConcurrentHashMap.newKeySet();
+
     private final Map<Key, Activation> activations = new ConcurrentHashMap<>();
     private volatile BootstrapContext bootstrap;
     private volatile Runnable leaveRecovery = () -> { };
@@ -64,11 +71,13 @@ public class InboxResourceAdapter implements ResourceAdapter {
         this.bootstrap = context;
         // Payara's recovery ignores getXAResources' answer; its recovery listeners are asked instead.
         leaveRecovery = PayaraRecovery.register(this::running);
+        STARTED.add(this);
         LOG.log(Level.INFO, "Inbox resource adapter started");
     }
 
     @Override
     public void stop() {
+        STARTED.remove(this);
         leaveRecovery.run();
         leaveRecovery = () -> { };
         activations.values().forEach(Activation::stop);
@@ -146,14 +155,17 @@ public class InboxResourceAdapter implements ResourceAdapter {
      * Wakes the subscriptions of a table in this server: their idle workers claim now. For
      * producers in this server, once their insert has committed (no database round trip, on
      * every database); the table as the activations name it, case-insensitive, without a schema
-     * matching {@code schema.table}'s table part.
+     * matching {@code schema.table}'s table part. The subscriptions of every started instance of
+     * this RAR are woken, not only this one's (see {@link #STARTED}).
      *
      * @param table the inbox table rows were inserted into
      * @return how many subscriptions were woken
      */
     public int wake(String table) {
+        java.util.Set<InboxResourceAdapter> adapters = new java.util.HashSet<>(STARTED);
+        adapters.add(this);
         int woken = 0;
-        for (Subscription subscription : running()) {
+        for (Subscription subscription : adapters.stream().flatMap(a -> a.running().stream()).toList()) {
             if (sameTable(subscription.table(), table)) {
                 subscription.wake();
                 woken++;

@@ -33,6 +33,7 @@ import javax.transaction.xa.XAResource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -188,18 +189,24 @@ class InDoubtTest {
         }
     }
 
-    /** Servers ask for the recovery resources on every recovery pass (Narayana: every two minutes). */
+    /**
+     * Servers ask for the recovery resources on every recovery pass (Narayana: every two minutes):
+     * every pass gets the same resource, on one connection, which stays open for a later commit.
+     */
     @Test
-    void eachRecoveryPassReplacesThePreviousPasssConnection() throws Exception {
+    void recoveryPassesShareOneResourceOnOneConnection() throws Exception {
         String table = inbox();
         try (Harness server = Harness.start()) {
             Subscription subscription = activate(server, table);
             String backends = "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:"
                     + subscription.name() + "'";
             Await.until("the worker's connection", Duration.ofSeconds(5), () -> Postgres.count(backends) == 1);
+            XAResource first = subscription.recoveryResource();
             for (int pass = 0; pass < 3; pass++) {
                 // A scan works on each pass's resource (the driver lists only gids that parse as xids).
-                subscription.recoveryResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN);
+                XAResource resource = subscription.recoveryResource();
+                assertSame(first, resource, "pass " + pass + " got the first pass's resource");
+                resource.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN);
             }
             Await.until("one recovery connection beside it", Duration.ofSeconds(5), () -> Postgres.count(backends) == 2);
         }

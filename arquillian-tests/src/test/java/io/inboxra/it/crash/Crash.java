@@ -3,7 +3,6 @@ package io.inboxra.it.crash;
 import io.inboxra.InboxListener;
 import io.inboxra.InboxMessage;
 import io.inboxra.Outcome;
-import jakarta.annotation.Resource;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 import jakarta.transaction.TransactionManager;
@@ -22,7 +21,9 @@ import javax.sql.DataSource;
  * is finished by the adapter's own recovery listener or not at all. A {@link Witness} resource
  * enlisted last logs the order of the phases, and halts the server in its prepare when the test
  * asks for it. The adapter connects through the test's proxy ({@code crash.url}); its in-doubt
- * resolver waits a day, so it never finishes a branch during the test.
+ * resolver waits a day, so it never finishes a branch during the test. (On WildFly the effects'
+ * data source is the server's {@code java:jboss/datasources/crash-effects} and the url comes from
+ * the WAR's {@code jboss-ejb3.xml}: see CrashRecoveryInWildFlyTest.)
  */
 @MessageDriven(activationConfig = {
     @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = "inbox-rar"),
@@ -39,14 +40,11 @@ public class Crash implements InboxListener {
     /** The payload of a row whose delivery halts the server in the witness's prepare (once: see {@link #haltOnce}). */
     public static final String HALT_IN_PREPARE = "halt in prepare";
 
-    @Resource(lookup = "jdbc/crash-effects")
-    private DataSource effects;
-
     @Override
     public Outcome onMessage(InboxMessage message) {
         long id = ((Number) message.id()).longValue();
         String payload = message.text();
-        try (Connection c = effects.getConnection();
+        try (Connection c = effects().getConnection();
              PreparedStatement insert = c.prepareStatement("INSERT INTO it_crash_effects (row_id, payload) VALUES (?, ?)")) {
             insert.setLong(1, id);
             insert.setString(2, payload);
@@ -55,7 +53,7 @@ public class Crash implements InboxListener {
             throw new IllegalStateException("cannot write the effect of row " + id, e);
         }
         try {
-            TransactionManager tm = InitialContext.doLookup("java:appserver/TransactionManager");
+            TransactionManager tm = transactionManager();
             boolean halt = HALT_IN_PREPARE.equals(payload) && haltOnce();
             if (!tm.getTransaction().enlistResource(new Witness(id, halt))) {
                 throw new IllegalStateException("the witness of row " + id + " was not enlisted");
@@ -65,6 +63,27 @@ public class Crash implements InboxListener {
         }
         System.out.println("crash-test: delivered row " + id + " (" + payload + ")");
         return Outcome.ack();
+    }
+
+    /**
+     * The server-level XA data source of the effects, by its name in the server: {@code jdbc/crash-effects}
+     * on Payara, the system property {@code crash.effects} elsewhere (WildFly's names start with {@code java:}).
+     */
+    private static DataSource effects() {
+        try {
+            return InitialContext.doLookup(System.getProperty("crash.effects", "jdbc/crash-effects"));
+        } catch (javax.naming.NamingException e) {
+            throw new IllegalStateException("no data source of the effects", e);
+        }
+    }
+
+    /** The transaction manager, by its server-specific name (the Jakarta EE has none for it). */
+    private static TransactionManager transactionManager() throws javax.naming.NamingException {
+        try {
+            return InitialContext.doLookup("java:appserver/TransactionManager");
+        } catch (javax.naming.NamingException notPayara) {
+            return InitialContext.doLookup("java:/TransactionManager");
+        }
     }
 
     /** Whether the test's flag file was there: taken away now, so the row's next delivery goes through. */

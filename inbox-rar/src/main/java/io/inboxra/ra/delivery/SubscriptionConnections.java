@@ -28,6 +28,7 @@ final class SubscriptionConnections implements AutoCloseable {
     private final FreshConnectionFinisher finisher;
     private final Set<WorkerConnection> open = ConcurrentHashMap.newKeySet();
     private WorkerConnection recovery;
+    private XAResource recoveryXaResource;
 
     /**
      * @param pool the lease form's pool, or null in the other forms
@@ -75,16 +76,23 @@ final class SubscriptionConnections implements AutoCloseable {
     }
 
     /**
-     * An XA resource for a server's transaction recovery, on a fresh connection: the previous
-     * call's connection closes now (servers ask again on every recovery pass).
+     * The XA resource for a server's transaction recovery, on a connection of its own: the same
+     * resource on every call while its connection answers, a new one on a new connection once it
+     * does not (the old one closes then). Servers ask again on every recovery pass, and WildFly's
+     * Narayana may finish a branch, found by one call's resource, after a later call: closing
+     * the earlier call's connection then failed that commit ("This connection has been closed").
      */
     synchronized XAResource recoveryResource() throws SQLException {
+        if (recovery != null && recovery.isValid()) {
+            return recoveryXaResource;
+        }
         if (recovery != null) {
             disconnect(recovery);
         }
         WorkerConnection connection = connect();
         recovery = connection;
-        return new RecoveryResource(connection.xaResource());
+        recoveryXaResource = new RecoveryResource(connection.xaResource());
+        return recoveryXaResource;
     }
 
     /**

@@ -1,0 +1,137 @@
+package io.inboxra.it;
+
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The server the suite runs on, chosen by the Maven profile ({@code -Pwildfly} sets the system
+ * property {@code inbox.it.server}; Payara Micro otherwise), and the few things the test classes
+ * do differently on it. Everything else of a test class is the same on every server.
+ */
+enum Server {
+
+    PAYARA,
+    WILDFLY;
+
+    /** The system property the profiles set, for {@code @DisabledIfSystemProperty} of a test one server cannot run. */
+    static final String PROPERTY = "inbox.it.server";
+
+    static Server current() {
+        return valueOf(System.getProperty(PROPERTY, "payara").toUpperCase(java.util.Locale.ROOT));
+    }
+
+    static boolean wildFly() {
+        return current() == WILDFLY;
+    }
+
+    /**
+     * Binds every MDB of the archive to the adapter as this server wants it: Payara reads the
+     * activation property {@code resourceAdapter=inbox-rar} the MDBs carry, and shows a
+     * stand-alone RAR's classes to every application. WildFly ignores that property and takes a
+     * {@code jboss-ejb3.xml} binding ({@code *}: every MDB of the module), and an application sees
+     * the RAR's classes ({@code inbox-api}'s listener interfaces) only with a module dependency on
+     * the RAR's deployment, here in the WAR's manifest.
+     */
+    WebArchive bind(WebArchive war) {
+        return bind(war, "");
+    }
+
+    /**
+     * @param enterpriseBeans WildFly only: {@code <message-driven>} elements of {@code jboss-ejb3.xml}
+     *     (activation config that WildFly substitutes from its system properties, {@code ${key}})
+     */
+    WebArchive bind(WebArchive war, String enterpriseBeans) {
+        if (this == WILDFLY) {
+            war.addAsWebInfResource(new StringAsset(WildFly.jbossEjb3(enterpriseBeans)), "jboss-ejb3.xml");
+            war.setManifest(new StringAsset(WildFly.MANIFEST));
+        }
+        return war;
+    }
+
+    /**
+     * The PostgreSQL driver for the application's own data source: in the WAR on Payara. On
+     * WildFly the WAR sees the RAR's copy through its module dependency, and a second copy in the
+     * WAR is worse than none: after one test class's WAR with it was undeployed, the next one's
+     * subscriptions found "No suitable driver" for PostgreSQL.
+     */
+    java.io.File[] postgresDriver() {
+        return this == WILDFLY ? new java.io.File[0]
+                : new java.io.File[] {BootCommands.dir().resolve("postgresql.jar").toFile()};
+    }
+
+    /** WildFly's side of the differences. */
+    static final class WildFly {
+
+        /** What a user adds to a WAR's WEB-INF (or an EJB jar's META-INF) on WildFly. */
+        static String jbossEjb3(String enterpriseBeans) {
+            return """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <jboss:ejb-jar xmlns:jboss="urn:jboss:jakartaee:1.0"
+                                   xmlns="https://jakarta.ee/xml/ns/jakartaee"
+                                   xmlns:mdb="urn:resource-adapter-binding"
+                                   version="4.0" impl-version="2.0">
+                    """ + (enterpriseBeans.isEmpty() ? "" : "  <enterprise-beans>\n" + enterpriseBeans + "  </enterprise-beans>\n")
+                    + """
+                      <assembly-descriptor>
+                        <mdb:resource-adapter-binding>
+                          <ejb-name>*</ejb-name>
+                          <mdb:resource-adapter-name>inbox-rar.rar</mdb:resource-adapter-name>
+                        </mdb:resource-adapter-binding>
+                      </assembly-descriptor>
+                    </jboss:ejb-jar>
+                    """;
+        }
+
+        /** A {@code <message-driven>} element that sets (or replaces) one activation config property. */
+        static String activationProperty(String ejbName, String name, String value) {
+            return "    <message-driven>\n      <ejb-name>" + ejbName + "</ejb-name>\n      <activation-config>\n"
+                    + "        <activation-config-property>\n"
+                    + "          <activation-config-property-name>" + name + "</activation-config-property-name>\n"
+                    + "          <activation-config-property-value>" + value + "</activation-config-property-value>\n"
+                    + "        </activation-config-property>\n      </activation-config>\n    </message-driven>\n";
+        }
+
+        /**
+         * Runs one management operation on the running server, through its own CLI (which signs in
+         * as the local user, as Arquillian's container does): for settings a deployment cannot make.
+         */
+        static void cli(String operation) throws IOException, InterruptedException {
+            Process cli = new ProcessBuilder(home().resolve("bin").resolve("jboss-cli.sh").toString(), "--connect",
+                    "--controller=127.0.0.1:10090", "--command=" + operation)
+                    .redirectErrorStream(true).start();
+            String output = new String(cli.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (cli.waitFor() != 0 || !output.contains("\"outcome\" => \"success\"")) {
+                throw new IllegalStateException("WildFly's CLI failed on " + operation + ":\n" + output);
+            }
+        }
+
+        /** The module dependency on the RAR's deployment ({@code standalone/deployments/inbox-rar.rar}). */
+        static final String MANIFEST = "Manifest-Version: 1.0\nDependencies: deployment.inbox-rar.rar\n";
+
+        private WildFly() {
+        }
+
+        static Path home() {
+            return Path.of(System.getProperty("jboss.home"));
+        }
+
+        /**
+         * Deploys an archive through the deployment scanner of the running server (as a user
+         * copies it into {@code standalone/deployments}); the scanner picks it up within its
+         * 5 s interval, and a deployment that fails leaves a {@code .failed} marker, not an error here.
+         */
+        static void dropIn(Path archive) throws IOException {
+            Path deployments = home().resolve("standalone").resolve("deployments");
+            String name = archive.getFileName().toString();
+            for (String marker : new String[] {"", ".failed", ".deployed", ".undeployed", ".isdeploying", ".pending"}) {
+                Files.deleteIfExists(deployments.resolve(name + marker));
+            }
+            Files.copy(archive, deployments.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
