@@ -10,25 +10,20 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
-import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Base64;
-import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.stream.Stream;
 
+import static io.inboxra.it.CrashDatabase.deleteTree;
+import static io.inboxra.it.CrashDatabase.effects;
+import static io.inboxra.it.CrashDatabase.inDoubt;
+import static io.inboxra.it.CrashDatabase.insert;
+import static io.inboxra.it.CrashDatabase.mariadb;
+import static io.inboxra.it.CrashDatabase.releaseLeftBranches;
+import static io.inboxra.it.CrashDatabase.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,7 +45,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CrashRecoveryOnLibertyTest {
 
     static final Duration BOOT = Duration.ofSeconds(180);
-    static final String MARIADB = "jdbc:mariadb://127.0.0.1:3306/test";
     static final String SERVER = "crash-it";
 
     static Path wlp;
@@ -136,109 +130,5 @@ class CrashRecoveryOnLibertyTest {
         server = LibertyProcess.start(wlp, SERVER, serverDir.resolveSibling(SERVER + "-console-" + boots + ".log"));
         server.awaitLog("Inbox subscription 'CrashOnLiberty' delivers rows", BOOT);
         System.out.println("crash-test: boot " + boots + ": the subscription runs");
-    }
-
-    private static long insert(String payload) throws SQLException {
-        return Database.insert("INSERT INTO it_crash (payload) VALUES ('" + payload + "')", "payload")
-                .keySet().iterator().next();
-    }
-
-    private static long rows(long id) throws SQLException {
-        return Database.count("SELECT count(*) FROM it_crash WHERE id = " + id);
-    }
-
-    private static long effects(long id) throws SQLException {
-        return count(MARIADB, "SELECT count(*) FROM it_crash_effects WHERE row_id = " + id);
-    }
-
-    /**
-     * @return the prepared branches of the transaction that claimed the row: the PostgreSQL one
-     *     holding a lock on {@code it_crash} (the adapter's), and MariaDB's of the same global id
-     */
-    private static List<String> inDoubt(long id) throws SQLException {
-        List<String> branches = new ArrayList<>();
-        List<byte[]> globalIds = new ArrayList<>();
-        for (Object[] row : Database.rows("SELECT DISTINCT p.gid FROM pg_prepared_xacts p"
-                + " JOIN pg_locks x ON x.locktype = 'transactionid' AND x.transactionid = p.transaction"
-                + " JOIN pg_locks l ON l.virtualtransaction = x.virtualtransaction"
-                + " WHERE l.relation = to_regclass('it_crash')")) {
-            String gid = (String) row[0];
-            String[] parts = gid.split("_");
-            byte[] global = Base64.getDecoder().decode(parts[1]);
-            globalIds.add(global);
-            branches.add("PostgreSQL " + describe(global, Base64.getDecoder().decode(parts[2])));
-        }
-        try (Connection c = DriverManager.getConnection(MARIADB, "inbox_sample", "inbox");
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("XA RECOVER")) {
-            while (rs.next()) {
-                int globalLength = rs.getInt("gtrid_length");
-                byte[] data = rs.getBytes("data");
-                byte[] global = Arrays.copyOf(data, globalLength);
-                if (globalIds.stream().anyMatch(g -> Arrays.equals(g, global))) {
-                    branches.add("MariaDB " + describe(global, Arrays.copyOfRange(data, globalLength, data.length)));
-                }
-            }
-        }
-        return branches;
-    }
-
-    /**
-     * Rolls back what an earlier, failed run left prepared: the MariaDB branches of the
-     * transactions whose PostgreSQL branch holds a lock on {@code it_crash}, then those.
-     */
-    private static void releaseLeftBranches() throws SQLException {
-        List<String> left = new ArrayList<>();
-        for (Object[] row : Database.rows("SELECT DISTINCT p.gid FROM pg_prepared_xacts p"
-                + " JOIN pg_locks x ON x.locktype = 'transactionid' AND x.transactionid = p.transaction"
-                + " JOIN pg_locks l ON l.virtualtransaction = x.virtualtransaction"
-                + " WHERE l.relation = to_regclass('it_crash')")) {
-            left.add(HexFormat.of().formatHex(Base64.getDecoder().decode(((String) row[0]).split("_")[1])));
-        }
-        try (Connection c = DriverManager.getConnection(MARIADB, "inbox_sample", "inbox"); Statement s = c.createStatement()) {
-            List<String> xids = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery("XA RECOVER FORMAT='SQL'")) {
-                while (rs.next()) {
-                    String xid = rs.getString("data");
-                    if (left.stream().anyMatch(global -> xid.toLowerCase().startsWith("x'" + global + "'"))) {
-                        xids.add(xid);
-                    }
-                }
-            }
-            for (String xid : xids) {
-                s.execute("XA ROLLBACK " + xid);
-            }
-        }
-        Database.release("it_crash");
-    }
-
-    private static String describe(byte[] global, byte[] branch) {
-        return "branch (global " + HexFormat.of().formatHex(global) + ", qualifier '"
-                + new String(branch, java.nio.charset.StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7e]", ".") + "')";
-    }
-
-    private static void mariadb(String... statements) throws SQLException {
-        try (Connection c = DriverManager.getConnection(MARIADB, "inbox_sample", "inbox"); Statement s = c.createStatement()) {
-            for (String sql : statements) {
-                s.execute(sql);
-            }
-        }
-    }
-
-    private static long count(String url, String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url, "inbox_sample", "inbox");
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (Files.exists(root)) {
-            try (Stream<Path> paths = Files.walk(root)) {
-                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
     }
 }
