@@ -37,6 +37,9 @@ final class AdvisoryBatchDelivery implements FormDelivery {
     private final BatchTurn turn;
     private final Bindings claimBindings;
     private final Advisory advisory;
+    /** The re-read of a batch's rows, by how many (built once per size, not per claim). */
+    private final Map<Integer, Optional<Statement>> recheckAll = new HashMap<>();
+    private final Optional<Statement> unlockAll;
     private final Deque<ClaimedRow> owed = new ArrayDeque<>();
 
     AdvisoryBatchDelivery(DeliveryContext context) {
@@ -47,6 +50,7 @@ final class AdvisoryBatchDelivery implements FormDelivery {
                 .candidatesFor(context.settings().workers());
         // The advisory lock form's subscriptions run only on a dialect that has it (checked at activation).
         this.advisory = (Advisory) context.dialect();
+        this.unlockAll = advisory.unlockAll(context.settings().table());
     }
 
     @Override
@@ -89,7 +93,8 @@ final class AdvisoryBatchDelivery implements FormDelivery {
 
     /** Re-reads the locked rows, in one statement where the dialect has one: those still claimable, as they are now. */
     private List<ClaimedRow> recheck(WorkerConnection c, List<ClaimedRow> locked) throws SQLException {
-        Optional<Statement> all = advisory.recheckAll(context.settings().table(), locked.size());
+        Optional<Statement> all = recheckAll.computeIfAbsent(locked.size(),
+                n -> advisory.recheckAll(context.settings().table(), n));
         if (all.isEmpty() || locked.size() == 1) {
             List<ClaimedRow> rows = new ArrayList<>();
             for (ClaimedRow row : locked) {
@@ -114,9 +119,8 @@ final class AdvisoryBatchDelivery implements FormDelivery {
 
     /** Releases the rows' locks: all the session holds in one statement when these are all of them and the dialect can. */
     private void unlock(WorkerConnection c, List<ClaimedRow> rows, boolean everyLock) throws SQLException {
-        Optional<Statement> all = advisory.unlockAll(context.settings().table());
-        if (everyLock && all.isPresent() && rows.size() > 1) {
-            c.first(all.get(), context.bindings());
+        if (everyLock && unlockAll.isPresent() && rows.size() > 1) {
+            c.first(unlockAll.get(), context.bindings());
             return;
         }
         for (ClaimedRow row : rows) {

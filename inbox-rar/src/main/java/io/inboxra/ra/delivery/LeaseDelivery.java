@@ -43,6 +43,10 @@ final class LeaseDelivery implements FormDelivery {
     private final ConnectionPool pool;
     private final Bindings bindings;
     private final Deque<Held> ahead = new ArrayDeque<>();
+    /** The claim in steps' statements for all of a claim's rows, by how many (built once per size, not per poll). */
+    private final Map<Integer, Optional<Statement>> leaseWriteAll = new HashMap<>();
+    private final Map<Integer, Optional<Statement>> leaseReadAll = new HashMap<>();
+    private final LeaseInSteps steps;
 
     LeaseDelivery(DeliveryContext context) {
         this.context = context;
@@ -51,6 +55,7 @@ final class LeaseDelivery implements FormDelivery {
         this.endpoints = context.endpoints();
         this.pool = context.connections().pool();
         this.bindings = context.bindings().limit(context.settings().batchSize()).lease(context.settings().lease());
+        this.steps = statements.leaseInSteps() ? (LeaseInSteps) context.dialect() : null;
     }
 
     /**
@@ -144,10 +149,11 @@ final class LeaseDelivery implements FormDelivery {
         }
         return c.inTransaction(tx -> {
             List<ClaimedRow> ids = tx.claim(statements.claim(), bindings);
-            LeaseInSteps steps = (LeaseInSteps) context.dialect();
-            Optional<Statement> writeAll = steps.leaseWriteAll(context.settings().table(), ids.size());
-            Optional<Statement> readAll = steps.leaseReadAll(context.settings().table(), ids.size());
-            if (ids.size() > 1 && writeAll.isPresent() && readAll.isPresent()) {
+            Optional<Statement> writeAll = ids.size() > 1 ? leaseWriteAll.computeIfAbsent(ids.size(),
+                    n -> steps.leaseWriteAll(context.settings().table(), n)) : Optional.empty();
+            Optional<Statement> readAll = ids.size() > 1 ? leaseReadAll.computeIfAbsent(ids.size(),
+                    n -> steps.leaseReadAll(context.settings().table(), n)) : Optional.empty();
+            if (writeAll.isPresent() && readAll.isPresent()) {
                 tx.update(writeAll.get(), bindings.rows(ids));
                 return inClaimOrder(ids, tx.claim(readAll.get(), bindings.rows(ids)));
             }
