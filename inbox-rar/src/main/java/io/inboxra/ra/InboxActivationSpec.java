@@ -33,8 +33,9 @@ public class InboxActivationSpec implements ActivationSpec {
     }
 
     /**
-     * Checks the properties set so far (the adapter's defaults and MicroProfile Config are
-     * applied at activation, which checks again, with the database).
+     * Checks the properties set so far, with the adapter's defaults, but for the database and
+     * what the server left unsubstituted: the MicroProfile Config overrides, applied only at the
+     * activation, may still supply those. The activation checks everything again.
      */
     @Override
     public void validate() throws InvalidPropertyException {
@@ -43,7 +44,7 @@ public class InboxActivationSpec implements ActivationSpec {
             merged.putAll(adapter.defaults());
         }
         merged.putAll(values);
-        SettingsReader.read(merged, "inbox");
+        SettingsReader.checkBeforeActivation(merged);
     }
 
     @Override

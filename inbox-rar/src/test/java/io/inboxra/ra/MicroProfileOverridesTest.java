@@ -11,7 +11,9 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** MicroProfile Config overrides the activation config: inbox.<subscription>.<property>. */
@@ -22,6 +24,8 @@ class MicroProfileOverridesTest {
     @AfterEach
     void cleanUp() throws SQLException {
         System.clearProperty("inbox.overridden.queue");
+        System.clearProperty("inbox.configured.url");
+        System.clearProperty("inbox.configured.user");
         if (table != null) {
             Postgres.execute("DROP TABLE IF EXISTS " + table);
         }
@@ -47,5 +51,56 @@ class MicroProfileOverridesTest {
                     "queue a, named by the annotation, is left alone");
             assertTrue(mdb.log().rolledBack().isEmpty());
         }
+    }
+
+    /**
+     * An MDB may leave its database to the config (the sample's {@code IssueInvoice} does, so that
+     * one WAR names its database the same way on Payara, WildFly and Open Liberty): the server's
+     * {@code validate()} before the activation passes without it, and the activation takes it
+     * from {@code inbox.<subscription>.url} and {@code .user}.
+     */
+    @Test
+    void anMdbWithoutADatabaseGetsItFromTheConfigAtItsActivation() throws Exception {
+        table = Postgres.newInbox();
+        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('configured')");
+        Map<String, String> p = Postgres.properties("configured", table);
+        p.remove("url");
+        p.remove("user");
+        InboxActivationSpec spec = new InboxActivationSpec();
+        spec.setName("configured");
+        spec.setTable(table);
+        assertDoesNotThrow(spec::validate, "the database is left to the activation");
+        System.setProperty("inbox.configured.url", Postgres.URL);
+        System.setProperty("inbox.configured.user", Postgres.USER);
+        try (Harness server = Harness.start()) {
+            Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
+            Await.until("the row is delivered from the configured database", Duration.ofSeconds(30),
+                    () -> mdb.log().committed().size() == 1);
+            assertEquals(0, Postgres.count("SELECT count(*) FROM " + table));
+        }
+    }
+
+    /** Without the config's value, the activation (not validate()) names the missing database. */
+    @Test
+    void anMdbWithNoDatabaseAnywhereFailsItsActivationNamingIt() throws Exception {
+        table = Postgres.newInbox();
+        Map<String, String> p = Postgres.properties("nowhere", table);
+        p.remove("url");
+        try (Harness server = Harness.start()) {
+            jakarta.resource.ResourceException refused = assertThrows(jakarta.resource.ResourceException.class,
+                    () -> server.activate(message -> Outcome.ack(), p));
+            assertTrue(refused.getMessage().contains("No database is set: give 'url'"), refused.getMessage());
+        }
+    }
+
+    /** validate() still refuses what no config can mend before the activation: here a bad worker count. */
+    @Test
+    void validateStillRefusesABadPropertyWithoutADatabase() {
+        InboxActivationSpec spec = new InboxActivationSpec();
+        spec.setTable("jobs");
+        spec.setWorkers("none");
+        jakarta.resource.spi.InvalidPropertyException refused = assertThrows(
+                jakarta.resource.spi.InvalidPropertyException.class, spec::validate);
+        assertTrue(refused.getMessage().contains("'workers'"), refused.getMessage());
     }
 }

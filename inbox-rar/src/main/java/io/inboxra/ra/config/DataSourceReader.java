@@ -15,14 +15,18 @@ final class DataSourceReader {
     private DataSourceReader() {
     }
 
-    /** @return the data source settings, after checking that they name a database */
-    static DataSourceSettings read(ActivationValues values) {
+    /**
+     * @param required whether the settings must name a database (not before the activation,
+     *     where MicroProfile Config may still supply it)
+     * @return the data source settings, after checking that they name a database
+     */
+    static DataSourceSettings read(ActivationValues values, boolean required) {
         Optional<String> url = values.text(Property.URL);
         Map<String, String> properties = values.text(Property.DATA_SOURCE_PROPERTIES)
                 .map(text -> properties(values, text))
                 .orElseGet(LinkedHashMap::new);
         Optional<String> dataSourceClass = values.text(Property.DATA_SOURCE_CLASS);
-        if (url.isEmpty() && properties.isEmpty()) {
+        if (required && url.isEmpty() && properties.isEmpty()) {
             values.report("No database is set: give 'url' (for example jdbc:postgresql://localhost/app)"
                     + " on the activation or on the resource adapter, or 'dataSourceClass' with"
                     + " 'dataSourceProperties'.");

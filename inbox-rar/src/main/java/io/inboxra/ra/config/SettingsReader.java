@@ -31,9 +31,29 @@ public final class SettingsReader {
      */
     public static SubscriptionSettings read(Map<String, String> values, String defaultName)
             throws InvalidSettingsException {
+        return read(values, defaultName, true);
+    }
+
+    /**
+     * Checks the settings as far as they can be checked before the activation: everything but
+     * the database and what the server left unsubstituted, since the adapter's MicroProfile
+     * Config overrides ({@code inbox.<subscription>.<property>}), applied only at the
+     * activation, may still supply those (an MDB may leave {@code url} to them).
+     *
+     * @param values property name to value; blank values count as absent
+     * @throws InvalidSettingsException naming every property that is wrong
+     */
+    public static void checkBeforeActivation(Map<String, String> values) throws InvalidSettingsException {
+        read(values, "inbox", false);
+    }
+
+    private static SubscriptionSettings read(Map<String, String> values, String defaultName, boolean complete)
+            throws InvalidSettingsException {
         ActivationValues activation = new ActivationValues(values);
         String name = activation.text(Property.NAME).orElse(defaultName);
-        checkReferencesResolved(activation, name);
+        if (complete) {
+            checkReferencesResolved(activation, name);
+        }
         TableSpec table = TableReader.read(activation);
         Optional<String> queue = TableReader.queue(activation, table);
         TableReader.checkOneForm(activation, table);
@@ -41,7 +61,7 @@ public final class SettingsReader {
         SettlementSettings settlement = SettlementSettings.read(activation, table);
         ClaimSettings claims = ClaimSettings.read(activation);
         Optional<String> dialect = activation.text(Property.DIALECT);
-        DataSourceSettings dataSource = DataSourceReader.read(activation);
+        DataSourceSettings dataSource = DataSourceReader.read(activation, complete);
         activation.failIfAnyProblem(name);
         return new SubscriptionSettings(name, table, queue, work.workers(), claims.pollInterval(),
                 claims.maxPollInterval(), work.lease(), work.batchSize(), work.connections(), work.inDoubtTimeout(),
