@@ -1,7 +1,6 @@
 package io.inboxra.sample;
 
 import jakarta.annotation.Resource;
-import jakarta.annotation.sql.DataSourceDefinition;
 import jakarta.ejb.Stateless;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
@@ -16,38 +15,13 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * The application's own XA data source, and the statements the REST API and the demo run on
- * the invoice tables.
- *
- * <p>The data source reads the server-level MicroProfile Config keys {@code invoices.db.class},
- * {@code invoices.db.url}, {@code invoices.db.user} and {@code invoices.db.password} (system
- * properties such as {@code -Dinvoices.db.url=...}, or environment variables such as
- * {@code INVOICES_DB_URL}); with none set it is the H2 that comes with Payara Micro, in memory.
- * Payara substitutes {@code ${MPCONFIG=key:default}} here from server-level sources only, not
- * from the application's {@code microprofile-config.properties}, so the defaults must be
- * written here. The MDB's subscription ({@link IssueInvoice}) reads the same keys with the same
- * defaults, so one setting moves both.
+ * The statements the REST API and the demo run on the invoice tables, through the application's
+ * own XA data source, {@code java:app/jdbc/invoices}: defined by {@link InvoiceDataSource} in the
+ * WAR for Payara Micro, and a reference to the server's data source in the WAR for WildFly and
+ * Open Liberty ({@code WEB-INF/web.xml} of {@code inbox-ejb-sample-wildfly-liberty.war}).
  */
-@DataSourceDefinition(
-        name = "java:app/jdbc/invoices",
-        className = "${MPCONFIG=invoices.db.class:" + InvoiceDatabase.H2_CLASS + "}",
-        url = "${MPCONFIG=invoices.db.url:" + InvoiceDatabase.H2_URL + "}",
-        user = "${MPCONFIG=invoices.db.user:" + InvoiceDatabase.H2_USER + "}",
-        password = "${MPCONFIG=invoices.db.password:" + InvoiceDatabase.H2_PASSWORD + "}",
-        maxPoolSize = 8,
-        transactional = true)
 @Stateless
 public class InvoiceDatabase {
-
-    /*
-     * The defaults: H2 in memory, kept while the server runs (no '$' or '}' in them: Payara's
-     * substitution ends there). DATABASE_TO_LOWER folds unquoted names to lower case as
-     * PostgreSQL does, whose schema script H2 shares.
-     */
-    static final String H2_CLASS = "org.h2.jdbcx.JdbcDataSource";
-    static final String H2_URL = "jdbc:h2:mem:invoices;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE";
-    static final String H2_USER = "sa";
-    static final String H2_PASSWORD = "inbox";
 
     @Resource(lookup = "java:app/jdbc/invoices")
     private DataSource dataSource;

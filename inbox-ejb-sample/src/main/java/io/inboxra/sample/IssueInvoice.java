@@ -29,11 +29,15 @@ import java.util.Set;
  * with the reason. The invoice is logged as issued only once its transaction committed
  * ({@link IssuedInvoiceLog}).
  *
- * <p>The subscription reads the same server-level MicroProfile Config keys as the application's
- * data source ({@code invoices.db.url}, {@code invoices.db.user}, {@code invoices.db.password};
- * see {@link InvoiceDatabase}), with the same defaults, so one setting moves both. An
- * application's {@code microprofile-config.properties} can override any of these properties as
- * {@code inbox.IssueInvoice.<property>}.
+ * <p>The activation config names no database: the subscription's {@code url}, {@code user} and
+ * {@code password} are the adapter's MicroProfile Config overrides
+ * {@code inbox.IssueInvoice.url} and so on, which the application's
+ * {@code microprofile-config.properties} sets from the keys {@code invoices.db.url},
+ * {@code invoices.db.user} and {@code invoices.db.password} (a system property, an environment
+ * variable such as {@code INVOICES_DB_URL}), with H2 in memory as the default. MicroProfile
+ * Config is there on Payara, WildFly and Open Liberty alike, where {@code ${MPCONFIG=...}} in the
+ * annotation would be Payara's only. On Payara the application's data source reads the same keys
+ * ({@link InvoiceDataSource}), so one setting moves both.
  */
 @MessageDriven(activationConfig = {
     @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = "inbox-rar"),
@@ -46,14 +50,7 @@ import java.util.Set;
     @ActivationConfigProperty(propertyName = "deadLetterTable", propertyValue = "invoice_jobs_dead"),
     @ActivationConfigProperty(propertyName = "workers", propertyValue = "4"),
     @ActivationConfigProperty(propertyName = "pollInterval", propertyValue = "PT0.5S"),
-    @ActivationConfigProperty(propertyName = "maxPollInterval", propertyValue = "PT2S"),
-    @ActivationConfigProperty(propertyName = "url",
-            propertyValue = "${MPCONFIG=invoices.db.url:" + InvoiceDatabase.H2_URL + "}"),
-    @ActivationConfigProperty(propertyName = "user",
-            propertyValue = "${MPCONFIG=invoices.db.user:" + InvoiceDatabase.H2_USER + "}"),
-    // The password itself comes from the server's config; only the in-memory H2's is written here.
-    @ActivationConfigProperty(propertyName = "password",
-            propertyValue = "${MPCONFIG=invoices.db.password:" + InvoiceDatabase.H2_PASSWORD + "}")
+    @ActivationConfigProperty(propertyName = "maxPollInterval", propertyValue = "PT2S")
 })
 public class IssueInvoice implements InboxListener {
 
