@@ -30,6 +30,18 @@ final class SampleDatabase {
                 "DROP TABLE IF EXISTS invoice_jobs, invoice_jobs_dead, issued_invoices");
     }
 
+    /**
+     * The sample's tables, from its own MariaDB script (one statement a line), as a user of its WAR
+     * for WildFly and Open Liberty creates them before deploying it: that WAR generates no schema.
+     */
+    static void createTables() throws Exception {
+        try (var script = SampleDatabase.class.getResourceAsStream("/META-INF/sql/create-mariadb.sql")) {
+            String[] statements = new String(script.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                    .lines().filter(line -> !line.isBlank()).toArray(String[]::new);
+            Database.execute(SampleDatabase::connect, statements);
+        }
+    }
+
     /** Enqueues {@code n} invoice jobs as the sample's REST resource would, and returns their ids. */
     static Set<Long> enqueueInvoices(int n) throws SQLException {
         return ids("INSERT INTO invoice_jobs (payload) SELECT CONCAT('{\"number\":\"MDB-', seq, '\",\"customer\":\"ACME\","

@@ -105,8 +105,22 @@ enum Server {
                     "--controller=127.0.0.1:10090", "--command=" + operation)
                     .redirectErrorStream(true).start();
             String output = new String(cli.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (cli.waitFor() != 0 || !output.contains("\"outcome\" => \"success\"")) {
+            // An operation (/subsystem=...:op) prints its outcome; a command (deploy, xa-data-source add) prints
+            // nothing when it succeeds, and either ends the CLI with a non-zero status when it fails.
+            boolean operationFailed = operation.startsWith("/") && !output.contains("\"outcome\" => \"success\"");
+            if (cli.waitFor() != 0 || operationFailed) {
                 throw new IllegalStateException("WildFly's CLI failed on " + operation + ":\n" + output);
+            }
+        }
+
+        /** Runs one management operation on a resource that may not be there (a remove of what an earlier run left). */
+        static void cliIfPresent(String operation) throws IOException, InterruptedException {
+            try {
+                cli(operation);
+            } catch (IllegalStateException failed) {
+                if (!failed.getMessage().contains("WFLYCTL0216")) {   // not "Management resource not found"
+                    throw failed;
+                }
             }
         }
 
@@ -126,12 +140,28 @@ enum Server {
          * 5 s interval, and a deployment that fails leaves a {@code .failed} marker, not an error here.
          */
         static void dropIn(Path archive) throws IOException {
+            dropIn(archive, archive.getFileName().toString());
+        }
+
+        /** As {@link #dropIn(Path)}, under another file name (the deployment's name, a WAR's context root). */
+        static void dropIn(Path archive, String name) throws IOException {
             Path deployments = home().resolve("standalone").resolve("deployments");
-            String name = archive.getFileName().toString();
             for (String marker : new String[] {"", ".failed", ".deployed", ".undeployed", ".isdeploying", ".pending"}) {
                 Files.deleteIfExists(deployments.resolve(name + marker));
             }
             Files.copy(archive, deployments.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        }
+
+        /** Waits for the deployment scanner's marker of a dropped-in archive; a {@code .failed} one fails with its reason. */
+        static void awaitDeployed(String name) throws Exception {
+            Path deployments = home().resolve("standalone").resolve("deployments");
+            io.inboxra.harness.Await.until(name + " is deployed", java.time.Duration.ofSeconds(60), () -> {
+                Path failed = deployments.resolve(name + ".failed");
+                if (Files.exists(failed)) {
+                    throw new IllegalStateException(name + " failed to deploy: " + Files.readString(failed));
+                }
+                return Files.exists(deployments.resolve(name + ".deployed"));
+            });
         }
     }
 }
