@@ -34,7 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The adapter in a real Payara Micro: the RAR and a broken application deployed by the
  * post-boot command file, then this test's WAR of MDBs that write their effects through the
  * application's own XA data source (two phases with the adapter's branch). One server start
- * serves every test.
+ * serves every test. The same class runs on WildFly ({@code -Pwildfly}) and Open Liberty
+ * ({@code -Popenliberty}), with the differences of {@link Server}; Liberty installs the RAR and
+ * binds the MDBs in its {@code server.xml} ({@code src/test/liberty/server}).
  */
 @ExtendWith(ArquillianExtension.class)
 class PayaraMicroTest {
@@ -55,13 +57,26 @@ class PayaraMicroTest {
             // No ${MPCONFIG=...} on WildFly: ConfigOverridden's url from the server's system property, by
             // WildFly's substitution in jboss-ejb3.xml.
             return Server.current().bind(ShrinkWrap.create(WebArchive.class, "inbox-it.war"),
-                            Server.WildFly.activationProperty("ConfigOverridden", "url", "${it.database.url}"))
+                            Server.activationProperty("ConfigOverridden", "url", "${it.database.url}"))
                     .addPackage(ExactlyOnce.class.getPackage())
                     // Of the sample, only its JAX-RS application (/api), which the test's resources need.
                     .addClass(RestApplication.class)
                     .addAsLibraries(Server.current().postgresDriver())
                     .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"),
                             "META-INF/microprofile-config.properties");
+        }
+        if (Server.openLiberty()) {
+            // A second application of the running server, declared in its configuration (its failure is the test's).
+            Server.OpenLiberty.deploy(broken.toPath(), "broken", "Broken");
+            // No ${MPCONFIG=...} on Liberty, and no substitution in a deployment descriptor: ConfigOverridden's
+            // url as a plain value in the WAR's ejb-jar.xml, which overrides the annotation.
+            return Server.OpenLiberty.withSample(ShrinkWrap.create(WebArchive.class, "inbox-it.war")
+                            .addPackage(ExactlyOnce.class.getPackage())
+                            // The readiness check under test, with the server's MicroProfile Health and Metrics.
+                            .addAsLibraries(dir.resolve("inbox-admin.jar").toFile())
+                            .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"),
+                                    "META-INF/microprofile-config.properties"),
+                    Server.activationProperty("ConfigOverridden", "url", "jdbc:postgresql://127.0.0.1:5432/test"));
         }
         BootCommands.write(List.of(), List.of("deploy --name broken " + broken.getAbsolutePath()));
         return ShrinkWrap.create(WebArchive.class, "inbox-it.war")
@@ -112,9 +127,10 @@ class PayaraMicroTest {
         });
         String body = http.send(HttpRequest.newBuilder(subscriptions).GET().build(),
                 HttpResponse.BodyHandlers.ofString()).body();
-        // The sample's MDB is in this WAR on Payara only (see theSamplesMdbOnMariaDb...).
-        for (String name : Server.wildFly() ? List.of("ExactlyOnce", "Flaky", "LeaseForm", "AdvisoryForm")
-                : List.of("ExactlyOnce", "Flaky", "LeaseForm", "AdvisoryForm", "IssueInvoice")) {
+        // The sample's MDB is not in this WAR on WildFly (see theSamplesMdbOnMariaDb...).
+        for (String name : Server.current().sampleInTheTestWar()
+                ? List.of("ExactlyOnce", "Flaky", "LeaseForm", "AdvisoryForm", "IssueInvoice")
+                : List.of("ExactlyOnce", "Flaky", "LeaseForm", "AdvisoryForm")) {
             assertTrue(body.lines().anyMatch(line -> line.startsWith(name + " RUNNING ")), name + " listed: " + body);
         }
     }
@@ -331,13 +347,14 @@ class PayaraMicroTest {
         String message = "Inbox subscription 'Broken' cannot start: Column 'no_such_column'"
                 + " (property 'payloadColumn') does not exist in table 'it_exactly', which has id, payload, queue:"
                 + " add the column, or set 'payloadColumn' to one of those.";
-        if (Server.wildFly()) {
-            // Deployed by WildFly's deployment scanner (every 5 s) while the test's WAR deploys, not before it.
-            io.inboxra.harness.Await.until("the broken deployment has failed", java.time.Duration.ofSeconds(30),
-                    () -> ServerLog.text().contains(message));
+        if (Server.current() != Server.PAYARA) {
+            // Deployed while the test's WAR deploys, not before it: by WildFly's deployment scanner (every 5 s),
+            // by Liberty's configuration monitor.
+            io.inboxra.harness.Await.until("the broken deployment has failed", java.time.Duration.ofSeconds(60),
+                    () -> Server.current().log().contains(message));
         }
-        assertTrue(ServerLog.text().contains(message),
-                "the server log names the broken property; it holds:\n" + tail(ServerLog.text()));
+        String log = Server.current().log();
+        assertTrue(log.contains(message), "the server log names the broken property; it holds:\n" + tail(log));
         Database.execute("INSERT INTO it_exactly (payload) VALUES ('after the broken deployment')");
         until("the working MDB still delivers", () -> Database.count("SELECT count(*) FROM it_exactly") == 0);
     }
