@@ -66,7 +66,8 @@ class PayaraMicroTest {
                             "META-INF/microprofile-config.properties");
         }
         if (Server.openLiberty()) {
-            // A second application of the running server, declared in its configuration (its failure is the test's).
+            // A second application of the running server, declared in its configuration (its MDB's failed activation
+            // is the test's; Liberty starts the application all the same, without the MDB).
             Server.OpenLiberty.deploy(broken.toPath(), "broken", "Broken");
             // No ${MPCONFIG=...} on Liberty, and no substitution in a deployment descriptor: ConfigOverridden's
             // url as a plain value in the WAR's ejb-jar.xml, which overrides the annotation.
@@ -350,7 +351,7 @@ class PayaraMicroTest {
         if (Server.current() != Server.PAYARA) {
             // Deployed while the test's WAR deploys, not before it: by WildFly's deployment scanner (every 5 s),
             // by Liberty's configuration monitor.
-            io.inboxra.harness.Await.until("the broken deployment has failed", java.time.Duration.ofSeconds(60),
+            io.inboxra.harness.Await.until("the broken deployment has failed", java.time.Duration.ofSeconds(30),
                     () -> Server.current().log().contains(message));
         }
         String log = Server.current().log();
