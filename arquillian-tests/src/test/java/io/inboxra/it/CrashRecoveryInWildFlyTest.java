@@ -99,7 +99,7 @@ class CrashRecoveryInWildFlyTest {
         Files.copy(dir.resolve("mariadb-java-client.jar"), deployments.resolve("mariadb-java-client.jar"),
                 StandardCopyOption.REPLACE_EXISTING);
         Server.WILDFLY.bind(ShrinkWrap.create(WebArchive.class, "crash.war"),
-                        Server.WildFly.activationProperty("Crash", "url", "${crash.url}"))
+                        Server.activationProperty("Crash", "url", "${crash.url}"))
                 .addPackage(Crash.class.getPackage())
                 .as(ZipExporter.class).exportTo(deployments.resolve("crash.war").toFile(), true);
         stall = new CommitStall();

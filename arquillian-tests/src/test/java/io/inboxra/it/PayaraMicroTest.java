@@ -35,7 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The adapter in a real Payara Micro: the RAR and a broken application deployed by the
  * post-boot command file, then this test's WAR of MDBs that write their effects through the
  * application's own XA data source (two phases with the adapter's branch). One server start
- * serves every test.
+ * serves every test. The same class runs on WildFly ({@code -Pwildfly}) and Open Liberty
+ * ({@code -Popenliberty}), with the differences of {@link Server}; Liberty installs the RAR and
+ * binds the MDBs in its {@code server.xml} ({@code src/test/liberty/server}).
  */
 @ExtendWith(ArquillianExtension.class)
 class PayaraMicroTest {
@@ -58,11 +60,29 @@ class PayaraMicroTest {
             // No ${MPCONFIG=...} on WildFly: ConfigOverridden's url from the server's system property, by
             // WildFly's substitution in jboss-ejb3.xml.
             return Server.current().bind(ShrinkWrap.create(WebArchive.class, "inbox-it.war"),
-                            Server.WildFly.activationProperty("ConfigOverridden", "url", "${it.database.url}"))
+                            Server.activationProperty("ConfigOverridden", "url", "${it.database.url}"))
                     .addPackage(ExactlyOnce.class.getPackage())
                     // Of the sample, only its JAX-RS application (/api), which the test's resources need.
                     .addClass(RestApplication.class)
                     .addAsLibraries(Server.current().postgresDriver())
+                    .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"),
+                            "META-INF/microprofile-config.properties");
+        }
+        if (Server.openLiberty()) {
+            // A second application of the running server, declared in its configuration (its MDB's failed activation
+            // is the test's; Liberty starts the application all the same, without the MDB).
+            Server.OpenLiberty.deploy(broken.toPath(), "broken", "Broken");
+            // No ${MPCONFIG=...} on Liberty, and no substitution in a deployment descriptor: ConfigOverridden's
+            // url as a plain value in the WAR's ejb-jar.xml, which overrides the annotation.
+            // The sample's MDB from its WAR for WildFly and Open Liberty, as a user deploys it.
+            ShippedSample.deployOnLiberty();
+            return Server.current().bind(ShrinkWrap.create(WebArchive.class, "inbox-it.war"),
+                            Server.activationProperty("ConfigOverridden", "url", "jdbc:postgresql://127.0.0.1:5432/test"))
+                    .addPackage(ExactlyOnce.class.getPackage())
+                    // Of the sample, only its JAX-RS application (/api), which the test's resources need.
+                    .addClass(RestApplication.class)
+                    // The readiness check under test, with the server's MicroProfile Health and Metrics.
+                    .addAsLibraries(dir.resolve("inbox-admin.jar").toFile())
                     .addAsResource(new StringAsset("inbox.ConfigOverridden.queue=b\n"),
                             "META-INF/microprofile-config.properties");
         }
@@ -122,7 +142,7 @@ class PayaraMicroTest {
         });
         String body = http.send(HttpRequest.newBuilder(subscriptions).GET().build(),
                 HttpResponse.BodyHandlers.ofString()).body();
-        // The registry is the RAR's: it lists the sample's MDB also where it runs in a WAR of its own (WildFly).
+        // The registry is the RAR's: it lists the sample's MDB also where it runs in a WAR of its own.
         for (String name : List.of("ExactlyOnce", "Flaky", "LeaseForm", "AdvisoryForm", "IssueInvoice")) {
             assertTrue(body.lines().anyMatch(line -> line.startsWith(name + " RUNNING ")), name + " listed: " + body);
         }
@@ -319,8 +339,8 @@ class PayaraMicroTest {
 
     /**
      * The sample's MDB on MariaDB: on Payara from its classes in this WAR, with its own
-     * {@code @DataSourceDefinition}; on WildFly from its WAR for that server, as shipped, with the
-     * server's XA data source ({@link ShippedSample}).
+     * {@code @DataSourceDefinition}; on WildFly and Open Liberty from its WAR for those servers, as
+     * shipped, with the server's XA data source ({@link ShippedSample}).
      */
     @Test
     void theSamplesMdbOnMariaDbIssuesEachInvoiceOnceWithItsJpaWrite() throws Exception {
@@ -342,13 +362,14 @@ class PayaraMicroTest {
         String message = "Inbox subscription 'Broken' cannot start: Column 'no_such_column'"
                 + " (property 'payloadColumn') does not exist in table 'it_exactly', which has id, payload, queue:"
                 + " add the column, or set 'payloadColumn' to one of those.";
-        if (Server.wildFly()) {
-            // Deployed by WildFly's deployment scanner (every 5 s) while the test's WAR deploys, not before it.
+        if (Server.current() != Server.PAYARA) {
+            // Deployed while the test's WAR deploys, not before it: by WildFly's deployment scanner (every 5 s),
+            // by Liberty's configuration monitor.
             io.inboxra.harness.Await.until("the broken deployment has failed", java.time.Duration.ofSeconds(30),
-                    () -> ServerLog.text().contains(message));
+                    () -> Server.current().log().contains(message));
         }
-        assertTrue(ServerLog.text().contains(message),
-                "the server log names the broken property; it holds:\n" + tail(ServerLog.text()));
+        String log = Server.current().log();
+        assertTrue(log.contains(message), "the server log names the broken property; it holds:\n" + tail(log));
         Database.execute("INSERT INTO it_exactly (payload) VALUES ('after the broken deployment')");
         until("the working MDB still delivers", () -> Database.count("SELECT count(*) FROM it_exactly") == 0);
     }

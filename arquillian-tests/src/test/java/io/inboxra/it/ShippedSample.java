@@ -48,4 +48,15 @@ final class ShippedSample {
     static void undeployFromWildFly() throws Exception {
         Server.WildFly.cliIfPresent("/subsystem=datasources/xa-data-source=invoices:remove");
     }
+
+    /**
+     * Open Liberty: the WAR as the server's application {@code inbox-ejb-sample}, with an
+     * activation spec for its MDB; its data source {@code jdbc/invoices}, that the WAR's
+     * {@code ibm-web-bnd.xml} refers to, and {@code invoices.db.*} are in the test server's
+     * {@code server.xml} and {@code jvm.options} ({@code src/test/liberty/server}).
+     */
+    static void deployOnLiberty() throws Exception {
+        SampleDatabase.createTables();
+        Server.OpenLiberty.deploy(war(), "inbox-ejb-sample", "IssueInvoice");
+    }
 }
