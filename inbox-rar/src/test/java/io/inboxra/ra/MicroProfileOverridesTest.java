@@ -26,6 +26,7 @@ class MicroProfileOverridesTest {
         System.clearProperty("inbox.overridden.queue");
         System.clearProperty("inbox.configured.url");
         System.clearProperty("inbox.configured.user");
+        System.clearProperty("inbox.unsubstituted.url");
         if (table != null) {
             Postgres.execute("DROP TABLE IF EXISTS " + table);
         }
@@ -102,5 +103,27 @@ class MicroProfileOverridesTest {
         jakarta.resource.spi.InvalidPropertyException refused = assertThrows(
                 jakarta.resource.spi.InvalidPropertyException.class, spec::validate);
         assertTrue(refused.getMessage().contains("'workers'"), refused.getMessage());
+    }
+
+    /**
+     * A reference the server left as it is (Payara's {@code ${MPCONFIG=...}} on WildFly or Open
+     * Liberty) passes {@code validate()}, and the config's value replaces it at the activation.
+     */
+    @Test
+    void aConfigValueReplacesAReferenceTheServerLeftUnsubstituted() throws Exception {
+        table = Postgres.newInbox();
+        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('rescued')");
+        Map<String, String> p = Postgres.properties("unsubstituted", table);
+        p.put("url", "${MPCONFIG=billing.db.url}");
+        InboxActivationSpec spec = new InboxActivationSpec();
+        spec.setTable(table);
+        spec.setUrl("${MPCONFIG=billing.db.url}");
+        assertDoesNotThrow(spec::validate, "the reference is left to the activation");
+        System.setProperty("inbox.unsubstituted.url", Postgres.URL);
+        try (Harness server = Harness.start()) {
+            Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
+            Await.until("the row is delivered from the configured database", Duration.ofSeconds(30),
+                    () -> mdb.log().committed().size() == 1);
+        }
     }
 }
