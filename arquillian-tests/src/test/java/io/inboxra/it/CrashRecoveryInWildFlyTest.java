@@ -82,7 +82,7 @@ class CrashRecoveryInWildFlyTest {
         Path configuration = base.resolve("configuration");
         Path deployments = base.resolve("deployments");
         Files.createDirectories(deployments);
-        try (Stream<Path> files = Files.list(Server.WildFly.home().resolve("standalone").resolve("configuration"))) {
+        try (Stream<Path> files = Files.list(WildFly.home().resolve("standalone").resolve("configuration"))) {
             Files.createDirectories(configuration);
             for (Path file : files.filter(Files::isRegularFile).toList()) {
                 Files.copy(file, configuration.resolve(file.getFileName()));

@@ -54,7 +54,7 @@ class PayaraMicroTest {
                 .as(ZipExporter.class).exportTo(broken, true);
         if (Server.wildFly()) {
             // Into the running server's deployments folder: its failure is the test's, not the suite's.
-            Server.WildFly.dropIn(broken.toPath());
+            WildFly.dropIn(broken.toPath());
             // The sample's MDB from its WAR for WildFly and Open Liberty, as a user deploys it.
             ShippedSample.deployOnWildFly();
             // No ${MPCONFIG=...} on WildFly: ConfigOverridden's url from the server's system property, by
@@ -71,7 +71,7 @@ class PayaraMicroTest {
         if (Server.openLiberty()) {
             // A second application of the running server, declared in its configuration (its MDB's failed activation
             // is the test's; Liberty starts the application all the same, without the MDB).
-            Server.OpenLiberty.deploy(broken.toPath(), "broken", "Broken");
+            OpenLiberty.deploy(broken.toPath(), "broken", "Broken");
             // No ${MPCONFIG=...} on Liberty, and no substitution in a deployment descriptor: ConfigOverridden's
             // url as a plain value in the WAR's ejb-jar.xml, which overrides the annotation.
             // The sample's MDB from its WAR for WildFly and Open Liberty, as a user deploys it.

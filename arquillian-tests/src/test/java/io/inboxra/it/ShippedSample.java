@@ -30,15 +30,15 @@ final class ShippedSample {
      */
     static void deployOnWildFly() throws Exception {
         SampleDatabase.createTables();
-        Server.WildFly.dropIn(BootCommands.dir().resolve("mariadb-java-client.jar"));
-        Server.WildFly.awaitDeployed("mariadb-java-client.jar");
-        Server.WildFly.cliIfPresent("/subsystem=datasources/xa-data-source=invoices:remove");
-        Server.WildFly.cli("xa-data-source add --name=invoices --jndi-name=java:jboss/datasources/invoices"
+        WildFly.dropIn(BootCommands.dir().resolve("mariadb-java-client.jar"));
+        WildFly.awaitDeployed("mariadb-java-client.jar");
+        WildFly.cliIfPresent("/subsystem=datasources/xa-data-source=invoices:remove");
+        WildFly.cli("xa-data-source add --name=invoices --jndi-name=java:jboss/datasources/invoices"
                 + " --driver-name=mariadb-java-client.jar --xa-datasource-class=org.mariadb.jdbc.MariaDbDataSource"
                 + " --user-name=inbox_sample --password=inbox"
                 + " --xa-datasource-properties={\"Url\"=>\"jdbc:mariadb://127.0.0.1:3306/test\"}");
-        Server.WildFly.dropIn(war(), NAME);
-        Server.WildFly.awaitDeployed(NAME);
+        WildFly.dropIn(war(), NAME);
+        WildFly.awaitDeployed(NAME);
     }
 
     /**
@@ -46,7 +46,7 @@ final class ShippedSample {
      * {@code CrashRecoveryInWildFlyTest} copies for a server of its own.
      */
     static void undeployFromWildFly() throws Exception {
-        Server.WildFly.cliIfPresent("/subsystem=datasources/xa-data-source=invoices:remove");
+        WildFly.cliIfPresent("/subsystem=datasources/xa-data-source=invoices:remove");
     }
 
     /**
@@ -57,6 +57,6 @@ final class ShippedSample {
      */
     static void deployOnLiberty() throws Exception {
         SampleDatabase.createTables();
-        Server.OpenLiberty.deploy(war(), "inbox-ejb-sample", "IssueInvoice");
+        OpenLiberty.deploy(war(), "inbox-ejb-sample", "IssueInvoice");
     }
 }

@@ -35,7 +35,7 @@ class TransactionTimeoutInPayaraTest {
         if (Server.wildFly()) {
             // WildFly starts the delivery's transaction in beforeDelivery with the server's default
             // timeout (a bean's trans-timeout applies to its CMT methods only): set for this class, reset after.
-            Server.WildFly.cli("/subsystem=transactions:write-attribute(name=default-timeout,value=2)");
+            WildFly.cli("/subsystem=transactions:write-attribute(name=default-timeout,value=2)");
         }
         return Server.current().bind(ShrinkWrap.create(WebArchive.class, "inbox-timeout.war"))
                 .addPackage(SlowFirstDelivery.class.getPackage())
@@ -46,7 +46,7 @@ class TransactionTimeoutInPayaraTest {
     @AfterAll
     static void resetTimeout() throws Exception {
         if (Server.wildFly()) {
-            Server.WildFly.cli("/subsystem=transactions:undefine-attribute(name=default-timeout)");
+            WildFly.cli("/subsystem=transactions:undefine-attribute(name=default-timeout)");
         }
     }
 

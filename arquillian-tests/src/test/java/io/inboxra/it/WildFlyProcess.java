@@ -22,7 +22,7 @@ final class WildFlyProcess {
      * @return the process, read and stopped as Payara's is
      */
     static PayaraProcess start(Path base, List<String> jvmOptions, Path console) throws IOException {
-        Path home = Server.WildFly.home();
+        Path home = WildFly.home();
         List<String> command = new ArrayList<>(List.of("-D[Standalone]", "-Xmx768m"));
         command.addAll(jvmOptions);
         command.addAll(List.of(
