@@ -8,7 +8,7 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.MessageDriven;
 
 /**
- * Claims it_outage as the role inbox_outage, which PayaraMicroTest locks out of the database to
+ * Claims it_outage as the role inbox_outage, which DeliveryInServerTest locks out of the database to
  * cause an outage of this subscription alone.
  */
 @MessageDriven(activationConfig = {

@@ -20,13 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The fault paths as Payara Micro takes them, where it differs from the test harness's
+ * The fault paths as the server takes them, where it differs from the test harness's
  * transaction manager: a commit that fails inside {@code afterDelivery} (Payara logs it and
- * returns normally), Errors thrown by the listener, and the adapter's connections killed while
- * it delivers. The MDBs are in {@code io.inboxra.it.faults}; one server start serves every test.
+ * returns normally; WildFly throws it out), Errors thrown by the listener, and the adapter's
+ * connections killed while it delivers. The MDBs are in {@code io.inboxra.it.faults}; one server
+ * start serves every test. Runs on Payara Micro and WildFly; not on Open Liberty (see the
+ * {@code openliberty} profile in the pom).
  */
 @ExtendWith(ArquillianExtension.class)
-class FaultsInPayaraTest {
+class FaultsInServerTest {
 
     @Deployment(testable = false)
     static WebArchive deployment() throws Exception {

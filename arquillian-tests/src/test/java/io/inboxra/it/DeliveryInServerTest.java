@@ -32,15 +32,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The adapter in a real Payara Micro: the RAR and a broken application deployed by the
- * post-boot command file, then this test's WAR of MDBs that write their effects through the
+ * The adapter in a real server, Payara Micro by default: the RAR and a broken application
+ * deployed by the post-boot command file, then this test's WAR of MDBs that write their effects through the
  * application's own XA data source (two phases with the adapter's branch). One server start
  * serves every test. The same class runs on WildFly ({@code -Pwildfly}) and Open Liberty
  * ({@code -Popenliberty}), with the differences of {@link Server}; Liberty installs the RAR and
  * binds the MDBs in its {@code server.xml} ({@code src/test/liberty/server}).
  */
 @ExtendWith(ArquillianExtension.class)
-class PayaraMicroTest {
+class DeliveryInServerTest {
 
     @Deployment(testable = false)
     static WebArchive deployment() throws Exception {

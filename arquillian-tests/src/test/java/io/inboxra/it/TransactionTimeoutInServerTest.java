@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * setting of this class's server only, on WildFly the suite's server's default while this class runs) expires while the MDB sleeps 12 s on the first delivery of a row.
  */
 @ExtendWith(ArquillianExtension.class)
-class TransactionTimeoutInPayaraTest {
+class TransactionTimeoutInServerTest {
 
     @Deployment(testable = false)
     static WebArchive deployment() throws Exception {
