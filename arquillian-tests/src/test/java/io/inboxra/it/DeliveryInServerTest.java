@@ -29,6 +29,7 @@ import java.util.Set;
 
 import static io.inboxra.it.Until.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -162,6 +163,8 @@ class DeliveryInServerTest {
         URI ready = app.toURI().resolve("/health/ready");
         until("OutageWatched is ready", () -> http.send(HttpRequest.newBuilder(ready).GET().build(),
                 HttpResponse.BodyHandlers.ofString()).body().contains("\"inbox:OutageWatched\":\"RUNNING\""));
+        // inbox-admin's page guard is installed (Liberty refused it once, SRVE9991E, and left the page framable).
+        assertFalse(Server.current().log().contains("SRVE9991E"), "a @WebFilter of inbox-admin was refused");
         try {
             Database.execute("ALTER ROLE inbox_outage NOLOGIN",
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'inbox_outage'");

@@ -161,6 +161,8 @@ class SampleOnBarePayaraTest {
         assertEquals(401, getAt(root + "/inbox-ejb-sample/inbox/", null, null).statusCode(), "the page, too");
         HttpResponse<String> list = getAt(api, "admin", password);
         assertEquals(200, list.statusCode(), list.body());
+        assertEquals("DENY", list.headers().firstValue("X-Frame-Options").orElse(null), "never in another site's frame");
+        assertEquals("frame-ancestors 'none'", list.headers().firstValue("Content-Security-Policy").orElse(null));
         assertTrue(list.body().contains("\"name\":\"IssueInvoice\""), list.body());
         assertTrue(list.body().contains("\"state\":\"RUNNING\""), list.body());
         // The sample's own JAX-RS application scans the WAR and finds the resource: it must not answer there.

@@ -1,5 +1,6 @@
 package io.inboxra.admin;
 
+import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
@@ -12,9 +13,11 @@ import java.io.IOException;
 /**
  * The page and its API are never shown inside another site's frame: a framed page with the
  * operator's cached credentials could be clicked through (Pause, Requeue all) by a page on top.
+ * ({@code implements Filter} again, as {@link HttpFilter} does: Open Liberty refuses a
+ * {@code @WebFilter} whose class does not name the interface itself, {@code SRVE9991E}.)
  */
 @WebFilter(urlPatterns = "/inbox/*")
-public class FrameGuard extends HttpFilter {
+public class FrameGuard extends HttpFilter implements Filter {
 
     private static final long serialVersionUID = 1L;
 
