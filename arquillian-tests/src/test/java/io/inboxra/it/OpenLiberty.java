@@ -70,4 +70,24 @@ final class OpenLiberty {
         Path overrides = Files.createDirectories(serverDir().resolve("configDropins").resolve("overrides"));
         Files.writeString(overrides.resolve(name + ".xml"), config);
     }
+
+    /**
+     * A WAR's {@code WEB-INF/ibm-ejb-jar-ext.xml} that gives one MDB's container transactions
+     * (the delivery's, begun in {@code beforeDelivery}) a timeout of their own: Liberty's
+     * {@code <global-transaction transaction-time-out>}, in place of the server's
+     * {@code <transaction totalTranLifetimeTimeout>} for that bean.
+     */
+    static String transactionTimeout(String bean, int seconds) {
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <ejb-jar-ext xmlns="http://websphere.ibm.com/xml/ns/javaee"
+                             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                             xsi:schemaLocation="http://websphere.ibm.com/xml/ns/javaee http://websphere.ibm.com/xml/ns/javaee/ibm-ejb-jar-ext_1_1.xsd"
+                             version="1.1">
+                  <message-driven name="%s">
+                    <global-transaction transaction-time-out="%d"/>
+                  </message-driven>
+                </ejb-jar-ext>
+                """.formatted(bean, seconds);
+    }
 }

@@ -7,6 +7,7 @@ import io.inboxra.it.timeout.SlowFirstDelivery;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Point 3 of the fault list: the server's own transaction timeout (2 s: on Payara a pre-boot
- * setting of this class's server only, on WildFly the suite's server's default while this class runs) expires while the MDB sleeps 12 s on the first delivery of a row.
+ * setting of this class's server only, on WildFly the suite's server's default while this class runs,
+ * on Open Liberty the MDB's own {@code transaction-time-out} of {@code ibm-ejb-jar-ext.xml}) expires while
+ * the MDB sleeps 12 s on the first delivery of a row.
  */
 @ExtendWith(ArquillianExtension.class)
 class TransactionTimeoutInServerTest {
@@ -37,10 +40,19 @@ class TransactionTimeoutInServerTest {
             // timeout (a bean's trans-timeout applies to its CMT methods only): set for this class, reset after.
             WildFly.cli("/subsystem=transactions:write-attribute(name=default-timeout,value=2)");
         }
-        return Server.current().bind(ShrinkWrap.create(WebArchive.class, "inbox-timeout.war"))
+        WebArchive war = Server.current().bind(ShrinkWrap.create(WebArchive.class, "inbox-timeout.war"))
                 .addPackage(SlowFirstDelivery.class.getPackage())
                 .addClasses(Effects.class, Invocations.class)
                 .addAsLibraries(Server.current().postgresDriver());
+        if (Server.openLiberty()) {
+            // Liberty's timeout of the bean's container transactions, its delivery's among them. The server's
+            // <transaction totalTranLifetimeTimeout="2s"/> times the delivery out as well, but a change of
+            // <transaction> in the running server reinstalls the RAR, restarting every MDB bound to it, and
+            // taking it back while this WAR was deployed left the RAR uninstalled and the update hanging.
+            war.addAsWebInfResource(new StringAsset(OpenLiberty.transactionTimeout("SlowFirstDelivery", 2)),
+                    "ibm-ejb-jar-ext.xml");
+        }
+        return war;
     }
 
     @AfterAll
