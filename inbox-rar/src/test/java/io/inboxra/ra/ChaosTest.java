@@ -25,11 +25,16 @@ class ChaosTest {
         assertTrue(result.exactlyOnce(), "every row's effect exactly once: " + result);
     }
 
-    /** The same with batches of ten: a failed batch rolls back whole and its rows come again one at a time. */
+    /**
+     * The same with batches of ten: a failed batch rolls back whole and its rows come again one at a
+     * time. Batches settle a thousand rows in about half a second, so kills come every 100 ms on
+     * average (the first within 200 ms) and there are twice the rows: at 300 ms a run could end
+     * before its first kill.
+     */
     @ParameterizedTest
     @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
     void batchesToo(TestDatabase db, Form form) throws Exception {
-        ChaosRun.Result result = ChaosRun.run(db, form, 1000, 0.02, Duration.ofMillis(300), Duration.ofSeconds(120),
+        ChaosRun.Result result = ChaosRun.run(db, form, 2000, 0.02, Duration.ofMillis(100), Duration.ofSeconds(120),
                 10);
         assertTrue(result.kills() > 0, "connections were killed: " + result);
         assertTrue(result.exactlyOnce(), "every row's effect exactly once: " + result);
