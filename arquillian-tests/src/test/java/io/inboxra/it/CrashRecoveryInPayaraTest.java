@@ -54,7 +54,7 @@ class CrashRecoveryInPayaraTest {
 
     static Path work;
     static CommitStall stall;
-    static PayaraProcess server;
+    static ServerProcess server;
     static int boots;
 
     @BeforeAll
@@ -184,7 +184,7 @@ class CrashRecoveryInPayaraTest {
                     "--deploy", dir.resolve("inbox-rar.rar").toString(),
                     "--deploy", work.resolve("crash.war").toString()));
         }
-        server = PayaraProcess.start(
+        server = ServerProcess.startPayara(
                 List.of("-Dcrash.url=jdbc:postgresql://127.0.0.1:" + stall.port() + "/test?sslmode=disable",
                         "-Dcrash.flags=" + work.resolve("flags")),
                 options, console);

@@ -65,7 +65,7 @@ class CrashRecoveryInWildFlyTest {
     static Path work;
     static Path base;
     static CommitStall stall;
-    static PayaraProcess server;
+    static ServerProcess server;
     static int boots;
 
     @BeforeAll

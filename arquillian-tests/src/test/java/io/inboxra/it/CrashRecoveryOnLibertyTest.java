@@ -56,7 +56,7 @@ class CrashRecoveryOnLibertyTest {
     static Path wlp;
     static Path serverDir;
     static CommitStall stall;
-    static LibertyProcess server;
+    static ServerProcess server;
     static int boots;
 
     @BeforeAll

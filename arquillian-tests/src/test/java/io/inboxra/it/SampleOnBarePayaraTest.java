@@ -42,7 +42,7 @@ class SampleOnBarePayaraTest {
 
     private static final Duration BOOT = Duration.ofSeconds(120);
 
-    static PayaraProcess server;
+    static ServerProcess server;
     static String root;
     /** The operator's password the sample made at this start (none is configured). */
     static String password;
@@ -62,7 +62,7 @@ class SampleOnBarePayaraTest {
         root = "http://127.0.0.1:" + port;
         base = root + "/inbox-ejb-sample/api/invoices";
         Path root = Files.createTempDirectory(work, "root");
-        server = PayaraProcess.start(List.of(), List.of("--nocluster", "--port", String.valueOf(port),
+        server = ServerProcess.startPayara(List.of(), List.of("--nocluster", "--port", String.valueOf(port),
                 "--rootDir", root.toString(),
                 "--deploy", dir.resolve("inbox-rar.rar").toString(),
                 "--deploy", dir.resolve("inbox-ejb-sample.war").toString()), work.resolve("console.log"));

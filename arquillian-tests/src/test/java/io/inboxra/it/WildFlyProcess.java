@@ -21,7 +21,7 @@ final class WildFlyProcess {
      * @param console where its standard output and error go
      * @return the process, read and stopped as Payara's is
      */
-    static PayaraProcess start(Path base, List<String> jvmOptions, Path console) throws IOException {
+    static ServerProcess start(Path base, List<String> jvmOptions, Path console) throws IOException {
         Path home = WildFly.home();
         List<String> command = new ArrayList<>(List.of("-D[Standalone]", "-Xmx768m"));
         command.addAll(jvmOptions);
@@ -49,6 +49,6 @@ final class WildFlyProcess {
                 "-jar", home.resolve("jboss-modules.jar").toString(),
                 "-mp", home.resolve("modules").toString(),
                 "org.jboss.as.standalone", "-c=standalone-full.xml"));
-        return PayaraProcess.startJava(command, console);
+        return ServerProcess.startJava(command, console);
     }
 }

@@ -12,19 +12,22 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A Payara Micro of the test's own, in a child JVM (the Arquillian container cannot be killed
- * and started again on the same files): its console goes to a file the test reads. (A WildFly
- * of a test's own is one too, see {@link WildFlyProcess}.)
+ * A server of the test's own in a child process (the Arquillian container cannot be killed and
+ * started again on the same files): a Payara Micro ({@link #startPayara}), a WildFly
+ * ({@link WildFlyProcess}) or an Open Liberty ({@link LibertyProcess}). Its console goes to a file
+ * the test reads.
  */
-final class PayaraProcess {
+final class ServerProcess {
 
     private final Process process;
     private final Path console;
+    private final Duration stopWithin;
     private final long started = System.nanoTime();
 
-    private PayaraProcess(Process process, Path console) {
+    private ServerProcess(Process process, Path console, Duration stopWithin) {
         this.process = process;
         this.console = console;
+        this.stopWithin = stopWithin;
     }
 
     /**
@@ -32,7 +35,7 @@ final class PayaraProcess {
      * @param microOptions Payara Micro's own options
      * @param console where its standard output and error go
      */
-    static PayaraProcess start(List<String> jvmOptions, List<String> microOptions, Path console) throws IOException {
+    static ServerProcess startPayara(List<String> jvmOptions, List<String> microOptions, Path console) throws IOException {
         List<String> arguments = new ArrayList<>();
         arguments.add("-Xmx768m");
         arguments.addAll(jvmOptions);
@@ -43,15 +46,22 @@ final class PayaraProcess {
     }
 
     /** Starts this JVM's {@code java} with the arguments (also WildFly's, see {@link WildFlyProcess}). */
-    static PayaraProcess startJava(List<String> arguments, Path console) throws IOException {
+    static ServerProcess startJava(List<String> arguments, Path console) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(arguments);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(console.toFile()).start();
+        return start(new ProcessBuilder(command), console, Duration.ofSeconds(30));
+    }
+
+    /**
+     * @param builder the server's command, its output sent here to {@code console}
+     * @param stopWithin how long {@link #stop} waits for an orderly stop before it kills
+     */
+    static ServerProcess start(ProcessBuilder builder, Path console, Duration stopWithin) throws IOException {
+        Process process = builder.redirectErrorStream(true).redirectOutput(console.toFile()).start();
         // A test JVM that ends early (a failure, Ctrl-C) leaves no server behind.
         Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
-        return new PayaraProcess(process, console);
+        return new ServerProcess(process, console, stopWithin);
     }
 
     /** @return what the server has printed so far */
@@ -100,13 +110,13 @@ final class PayaraProcess {
         process.waitFor();
     }
 
-    /** An orderly stop if it comes within a while, a kill otherwise. */
+    /** An orderly stop (SIGTERM: the server stops its applications) if it comes within a while, a kill otherwise. */
     void stop() throws InterruptedException {
         if (!process.isAlive()) {
             return;
         }
         process.destroy();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        if (!process.waitFor(stopWithin.toMillis(), TimeUnit.MILLISECONDS)) {
             kill();
         }
     }
