@@ -41,6 +41,12 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return NAME;
     }
 
+    /** Bytes, not characters: {@code CHAR_LENGTH} counts characters. */
+    @Override
+    public Optional<String> payloadBytes(String column) {
+        return Optional.of("LENGTH(" + column + ")");
+    }
+
     @Override
     public String sessionId() {
         return "SELECT CONNECTION_ID()";

@@ -39,6 +39,12 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
         return NAME;
     }
 
+    /** The stored size, read from a TOASTed value's header: the payload itself is not fetched. */
+    @Override
+    public Optional<String> payloadBytes(String column) {
+        return Optional.of("octet_length(" + column + ")");
+    }
+
     @Override
     protected String later() {
         // clock_timestamp(), not now(): a delivery's transaction may have begun before its handler ran.
