@@ -44,7 +44,7 @@ public final class ClaimClauses {
 
     /**
      * The payload, labelled {@link Label#PAYLOAD}. With a {@link TableSpec#maxPayloadBytes()} and a
-     * dialect that tells a payload's size ({@link Dialect#payloadBytes}), only a payload within the
+     * dialect that tells a payload's size ({@link OperatorQueries#payloadBytes}), only a payload within the
      * limit is selected (a larger one is NULL), followed by the size, labelled
      * {@link Label#PAYLOAD_BYTES}: the adapter never reads a payload it would not deliver.
      *

@@ -57,24 +57,6 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
-     * The size in bytes of a payload, as SQL, so that a claim can leave out a payload larger than
-     * {@link TableSpec#maxPayloadBytes()} and return its size instead ({@link Label#PAYLOAD_BYTES}):
-     * such a row is dead-lettered without its payload ever reaching the adapter's memory.
-     *
-     * <p>Empty by default, for a dialect written before this method: its claims then select every
-     * payload whole, and the adapter dead-letters a row over {@code maxPayloadBytes} after reading
-     * it (as it always did). Override it with your database's byte length function:
-     * {@code octet_length(x)} (PostgreSQL, H2), {@code LENGTH(x)} (MySQL, MariaDB),
-     * {@code DATALENGTH(x)} (SQL Server).
-     *
-     * @param column the payload column, quoted (in a claim, of the table aliased {@code h})
-     * @return the expression, or empty where the dialect has none
-     */
-    default Optional<String> payloadBytes(String column) {
-        return Optional.empty();
-    }
-
-    /**
      * The table's name as SQL: each part of {@code schema.table} quoted.
      *
      * @param spec the table

@@ -18,7 +18,7 @@ public final class Label {
     /** The row's payload. */
     public static final String PAYLOAD = "inbox_payload";
     /**
-     * The payload's size in bytes, as the database tells it ({@link Dialect#payloadBytes}), in a
+     * The payload's size in bytes, as the database tells it ({@link OperatorQueries#payloadBytes}), in a
      * claim of a table with a {@link TableSpec#maxPayloadBytes()}: the payload of a row above that
      * size is not selected (NULL), so the adapter dead-letters the row without reading it.
      */

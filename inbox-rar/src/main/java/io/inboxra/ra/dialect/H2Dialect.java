@@ -39,6 +39,11 @@ public final class H2Dialect extends StandardRowLock implements LeaseInSteps {
     }
 
     @Override
+    public Optional<String> payloadPreview(String column) {
+        return Optional.of("SUBSTRING(" + column + " FROM 1 FOR " + PREVIEW_LENGTH + ")");
+    }
+
+    @Override
     protected String later() {
         return "DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)";
     }

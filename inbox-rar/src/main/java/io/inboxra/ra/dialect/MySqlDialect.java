@@ -48,6 +48,11 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     }
 
     @Override
+    public Optional<String> payloadPreview(String column) {
+        return Optional.of("SUBSTRING(" + column + ", 1, " + PREVIEW_LENGTH + ")");
+    }
+
+    @Override
     public String sessionId() {
         return "SELECT CONNECTION_ID()";
     }

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * PostgreSQL 9.5 and later: all three forms. Written here: the row lock claim with its row
+ * PostgreSQL 9.5 and later: all three forms, the lease form from PostgreSQL 12 ({@link #LEASE_SINCE}). Written here: the row lock claim with its row
  * guard ({@link #lockClaim}, {@link #claimGuard}) and FIFO guard, the lease claim and extension,
  * the advisory claim and unlock, the retention sweep, the in-doubt branches and their rollback,
  * and the lock waits. The standard SQL of {@link StandardDialect} serves the rest: the settlement
@@ -32,7 +32,8 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
     /** The driver that reaches PostgreSQL by default. */
     static final DefaultDriver DRIVER = new DefaultDriver("jdbc:postgresql:", "org.postgresql.xa.PGXADataSource");
 
-    /** How many candidate rows an advisory claim tries to lock, at most. */
+    /** The first major version whose lease claim runs: {@code AS MATERIALIZED} is PostgreSQL 12's. */
+    public static final int LEASE_SINCE = 12;
 
     @Override
     public String name() {
@@ -43,6 +44,11 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
     @Override
     public Optional<String> payloadBytes(String column) {
         return Optional.of("octet_length(" + column + ")");
+    }
+
+    @Override
+    public Optional<String> payloadPreview(String column) {
+        return Optional.of("substring(" + column + " from 1 for " + PREVIEW_LENGTH + ")");
     }
 
     @Override

@@ -47,6 +47,11 @@ public final class SqliteDialect extends StandardDialect implements Lease {
     }
 
     @Override
+    public Optional<String> payloadPreview(String column) {
+        return Optional.of("substr(" + column + ", 1, " + PREVIEW_LENGTH + ")");
+    }
+
+    @Override
     public String currentTimestamp() {
         return NOW;
     }
