@@ -69,9 +69,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form(), connection.getMetaData());
             requireListen(settings, dialect, connection);
-            // The claims leave out a payload above the limit: its row is dead-lettered unread.
-            TableSpec table = TableCheck.check(connection, settings.table()).toBuilder()
-                    .maxPayloadBytes(settings.maxPayloadBytes()).build();
+            TableSpec table = TableCheck.check(connection, settings.table());
             ClaimIndexCheck.check(settings.name(), connection, dialect, table);
             SubscriptionStatements statements = SubscriptionStatements.of(dialect, table, settings);
             OperatorStatements operations = OperatorStatements.of(dialect, table);
