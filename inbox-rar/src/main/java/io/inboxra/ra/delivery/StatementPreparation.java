@@ -15,8 +15,10 @@ import java.util.Map;
  * the activation, naming it, instead of failing each claim or settlement for ever after.
  *
  * <p>{@code prepareStatement} alone parses nothing on PostgreSQL and MariaDB (their drivers
- * prepare lazily, or on the client); asking for the parameters' metadata makes the driver send
- * the statement to the server to be parsed and described, without running it.
+ * prepare lazily, or on the client). Asking for the metadata makes the driver send the statement
+ * to the server to be parsed and described, without running it: the result's metadata on MariaDB
+ * (a server-side {@code PREPARE}; its parameters' metadata is made up on the client), either on
+ * PostgreSQL (a Parse and Describe).
  */
 final class StatementPreparation {
 
@@ -37,6 +39,7 @@ final class StatementPreparation {
         for (Map.Entry<String, Statement> named : statements.entrySet()) {
             String sql = named.getValue().sql();
             try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                ps.getMetaData();
                 ps.getParameterMetaData();
             } catch (SQLException e) {
                 if (DatabaseUnreachable.isOutage(e)) {

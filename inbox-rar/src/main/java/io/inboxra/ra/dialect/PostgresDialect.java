@@ -24,7 +24,7 @@ import java.util.Optional;
  * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
  * lease release, all from the claim rules of {@link ClaimClauses}.
  */
-public final class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard {
+public class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
