@@ -59,8 +59,12 @@ SELECT "id" FROM "dead_jobs" WHERE "queue" = ?
 -- binds QUEUE
 
 -- deadLetterList
-SELECT "id", "payload", "attempts", "reason", "dead_at" FROM "dead_jobs" WHERE "queue" = ? ORDER BY "dead_at" DESC, "id" DESC
+SELECT "id", SUBSTRING("payload" FROM 1 FOR 4096), "attempts", "reason", "dead_at", OCTET_LENGTH("payload") FROM "dead_jobs" WHERE "queue" = ? ORDER BY "dead_at" DESC, "id" DESC
 -- binds QUEUE
+
+-- deadLetterById
+SELECT "id", "payload", "attempts", "reason", "dead_at" FROM "dead_jobs" WHERE "queue" = ? AND "id" = ?
+-- binds QUEUE, ID
 
 -- requeueAll 1/2
 INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id", d."queue", d."payload", 0, CURRENT_TIMESTAMP FROM "dead_jobs" d WHERE d."queue" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")

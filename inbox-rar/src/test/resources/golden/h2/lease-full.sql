@@ -59,8 +59,12 @@ SELECT "id" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL
 -- binds QUEUE
 
 -- deadLetterList
-SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL ORDER BY "dead_at" DESC, "id" DESC
+SELECT "id", SUBSTRING("payload" FROM 1 FOR 4096), "attempts", NULL, "dead_at", OCTET_LENGTH("payload") FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL ORDER BY "dead_at" DESC, "id" DESC
 -- binds QUEUE
+
+-- deadLetterById
+SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL AND "id" = ?
+-- binds QUEUE, ID
 
 -- requeueAll 1/1
 UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = CURRENT_TIMESTAMP WHERE "queue" = ? AND "dead_at" IS NOT NULL

@@ -57,8 +57,12 @@ SELECT `id` FROM `dead_jobs`
 -- binds nothing
 
 -- deadLetterList
-SELECT `id`, `payload`, `attempts`, `reason`, `dead_at` FROM `dead_jobs` ORDER BY `dead_at` DESC, `id` DESC
+SELECT `id`, SUBSTRING(`payload`, 1, 4096), `attempts`, `reason`, `dead_at`, LENGTH(`payload`) FROM `dead_jobs` ORDER BY `dead_at` DESC, `id` DESC
 -- binds nothing
+
+-- deadLetterById
+SELECT `id`, `payload`, `attempts`, `reason`, `dead_at` FROM `dead_jobs` WHERE `id` = ?
+-- binds ID
 
 -- requeueAll 1/2
 INSERT INTO `jobs` (`id`, `payload`) SELECT d.`id`, d.`payload` FROM `dead_jobs` d WHERE NOT EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = d.`id`)

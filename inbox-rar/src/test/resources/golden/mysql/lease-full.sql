@@ -67,8 +67,12 @@ SELECT `id` FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL
 -- binds QUEUE
 
 -- deadLetterList
-SELECT `id`, `payload`, `attempts`, NULL, `dead_at` FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL ORDER BY `dead_at` DESC, `id` DESC
+SELECT `id`, SUBSTRING(`payload`, 1, 4096), `attempts`, NULL, `dead_at`, LENGTH(`payload`) FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL ORDER BY `dead_at` DESC, `id` DESC
 -- binds QUEUE
+
+-- deadLetterById
+SELECT `id`, `payload`, `attempts`, NULL, `dead_at` FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL AND `id` = ?
+-- binds QUEUE, ID
 
 -- requeueAll 1/1
 UPDATE `jobs` SET `dead_at` = NULL, `attempts` = 0, `due_at` = CURRENT_TIMESTAMP(6) WHERE `queue` = ? AND `dead_at` IS NOT NULL

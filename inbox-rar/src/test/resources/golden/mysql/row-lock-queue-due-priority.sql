@@ -49,8 +49,12 @@ SELECT `id` FROM `dead_jobs` WHERE `queue` = ?
 -- binds QUEUE
 
 -- deadLetterList
-SELECT `id`, `payload`, `attempts`, `reason`, `dead_at` FROM `dead_jobs` WHERE `queue` = ? ORDER BY `dead_at` DESC, `id` DESC
+SELECT `id`, SUBSTRING(`payload`, 1, 4096), `attempts`, `reason`, `dead_at`, LENGTH(`payload`) FROM `dead_jobs` WHERE `queue` = ? ORDER BY `dead_at` DESC, `id` DESC
 -- binds QUEUE
+
+-- deadLetterById
+SELECT `id`, `payload`, `attempts`, `reason`, `dead_at` FROM `dead_jobs` WHERE `queue` = ? AND `id` = ?
+-- binds QUEUE, ID
 
 -- requeueAll 1/2
 INSERT INTO `jobs` (`id`, `queue`, `payload`, `attempts`, `due_at`) SELECT d.`id`, d.`queue`, d.`payload`, 0, CURRENT_TIMESTAMP(6) FROM `dead_jobs` d WHERE d.`queue` = ? AND NOT EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = d.`id`)

@@ -47,8 +47,12 @@ SELECT "id" FROM "jobs" WHERE "dead_at" IS NOT NULL
 -- binds nothing
 
 -- deadLetterList
-SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "dead_at" IS NOT NULL ORDER BY "dead_at" DESC, "id" DESC
+SELECT "id", substring("payload" from 1 for 4096), "attempts", NULL, "dead_at", octet_length("payload") FROM "jobs" WHERE "dead_at" IS NOT NULL ORDER BY "dead_at" DESC, "id" DESC
 -- binds nothing
+
+-- deadLetterById
+SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "dead_at" IS NOT NULL AND "id" = ?
+-- binds ID
 
 -- requeueAll 1/1
 UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = CURRENT_TIMESTAMP WHERE "dead_at" IS NOT NULL

@@ -47,8 +47,12 @@ SELECT "id" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL
 -- binds QUEUE
 
 -- deadLetterList
-SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL ORDER BY "dead_at" DESC, "id" DESC
+SELECT "id", substr("payload", 1, 4096), "attempts", NULL, "dead_at", length(CAST("payload" AS BLOB)) FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL ORDER BY "dead_at" DESC, "id" DESC
 -- binds QUEUE
+
+-- deadLetterById
+SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL AND "id" = ?
+-- binds QUEUE, ID
 
 -- requeueAll 1/1
 UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = strftime('%Y-%m-%d %H:%M:%f', 'now') WHERE "queue" = ? AND "dead_at" IS NOT NULL

@@ -44,6 +44,10 @@ SELECT [id] FROM [jobs] WHERE [dead_at] IS NOT NULL
 SELECT [id], [payload], [attempts], NULL, [dead_at] FROM [jobs] WHERE [dead_at] IS NOT NULL ORDER BY [dead_at] DESC, [id] DESC
 -- binds nothing
 
+-- deadLetterById
+SELECT [id], [payload], [attempts], NULL, [dead_at] FROM [jobs] WHERE [dead_at] IS NOT NULL AND [id] = ?
+-- binds ID
+
 -- requeueAll 1/1
 UPDATE [jobs] SET [dead_at] = NULL, [attempts] = 0, [due_at] = CURRENT_TIMESTAMP WHERE [dead_at] IS NOT NULL
 -- binds nothing

@@ -50,6 +50,10 @@ SELECT [id] FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL
 SELECT [id], [payload], NULL, NULL, [dead_at] FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL ORDER BY [dead_at] DESC, [id] DESC
 -- binds QUEUE
 
+-- deadLetterById
+SELECT [id], [payload], NULL, NULL, [dead_at] FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL AND [id] = ?
+-- binds QUEUE, ID
+
 -- requeueAll 1/1
 UPDATE [jobs] SET [dead_at] = NULL, [due_at] = CURRENT_TIMESTAMP WHERE [queue] = ? AND [dead_at] IS NOT NULL
 -- binds QUEUE

@@ -48,6 +48,10 @@ SELECT [id] FROM [app].[dead_jobs] WHERE [queue] = ?
 SELECT [id], [payload], [attempts], [reason], [dead_at] FROM [app].[dead_jobs] WHERE [queue] = ? ORDER BY [dead_at] DESC, [id] DESC
 -- binds QUEUE
 
+-- deadLetterById
+SELECT [id], [payload], [attempts], [reason], [dead_at] FROM [app].[dead_jobs] WHERE [queue] = ? AND [id] = ?
+-- binds QUEUE, ID
+
 -- requeueAll 1/2
 INSERT INTO [app].[jobs] ([job_id], [queue], [body], [due_at]) SELECT d.[id], d.[queue], d.[payload], CURRENT_TIMESTAMP FROM [app].[dead_jobs] d WHERE d.[queue] = ? AND NOT EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = d.[id])
 -- binds QUEUE

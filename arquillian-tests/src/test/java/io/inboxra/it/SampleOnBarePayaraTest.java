@@ -151,6 +151,19 @@ class SampleOnBarePayaraTest {
         String log = server.log();
         assertEquals(1, log.split("Issued invoice INV-77", -1).length - 1, "logged as issued once, after its commit");
         assertFalse(log.contains("Issued invoice INV-77 to Globex"), "the failing job is never logged as issued");
+
+        // The operators' listing shows a preview of each payload, and one dead letter whole by its id.
+        String api = root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice/dead-letters";
+        String listing = getAt(api, "admin", password).body();
+        String entry = java.util.Arrays.stream(listing.split("\\},\\{")).filter(e -> e.contains("Globex")).findFirst()
+                .orElseThrow(() -> new AssertionError(listing));
+        Matcher id = Pattern.compile("\"id\"\\s*:\\s*\"(\\d+)\"").matcher(entry);
+        assertTrue(id.find(), entry);
+        assertTrue(entry.contains("\"truncated\":false"), "a short payload is shown whole: " + entry);
+        HttpResponse<String> one = getAt(api + "/" + id.group(1), "admin", password);
+        assertEquals(200, one.statusCode(), one.body());
+        assertTrue(one.body().contains("Globex") && one.body().contains("\"truncated\":false"), one.body());
+        assertEquals(404, getAt(api + "/999999999", "admin", password).statusCode(), "no such dead letter");
     }
 
     @Test

@@ -80,6 +80,14 @@ public class SubscriptionsResource {
         });
     }
 
+    /** One dead letter with its whole payload (the listing shows a preview of each). */
+    @GET
+    @Path("{name}/dead-letters/{id}")
+    public Response deadLetter(@PathParam("name") String name, @PathParam("id") String id) {
+        return Answers.of(() -> DeadLetterEntry.of(find(name).deadLetter(id).orElseThrow(
+                () -> new Answers.NoSuchSubscription("subscription '" + name + "' has no dead letter of id '" + id + "'"))));
+    }
+
     @POST
     @Path("{name}/pause")
     @Consumes(MediaType.APPLICATION_JSON)

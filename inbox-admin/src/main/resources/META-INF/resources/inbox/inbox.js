@@ -80,7 +80,9 @@ function deadLetterSection(s, letters) {
   age.addEventListener('input', () => { discardAges[s.name] = age.value; });
   const rows = letters.map(d => el('tr', { 'data-dead-letter': d.id },
     el('td', {}, d.id), number(d.attempts), el('td', { class: 'reason' }, d.reason ?? '—'),
-    el('td', {}, d.deadAt ?? '—'), el('td', { class: 'payload' }, d.payload),
+    el('td', {}, d.deadAt ?? '—'), el('td', { class: 'payload' }, d.payload,
+      d.truncated ? el('a', { href: new URL(name + '/dead-letters/' + encodeURIComponent(d.id), API.href + '/').href,
+        target: '_blank' }, ' … (' + d.payloadBytes + ' bytes: whole)') : ''),
     el('td', {}, el('button', { class: 'requeue',
       onclick: () => act('Requeue', name + '/dead-letters/requeue', { ids: [d.id] }) }, 'Requeue'))));
   return el('section', { 'data-dead-letters-of': s.name },

@@ -33,12 +33,31 @@ public final class ClaimClauses {
     }
 
     /**
-     * @return the id, payload and (when the table has one) attempt columns, labelled
-     *         {@link Label#ID}, {@link Label#PAYLOAD}, {@link Label#ATTEMPT}
+     * @return the id, payload ({@link #payload()}: with its size where the table limits it) and
+     *         (when the table has one) attempt columns, labelled {@link Label#ID}, {@link Label#PAYLOAD},
+     *         {@link Label#ATTEMPT}
      */
     public String columns() {
-        return id() + ", " + dialect.quote(spec.payloadColumn()) + " AS " + Label.PAYLOAD
+        return id() + ", " + payload()
                 + spec.attemptColumn().map(a -> ", " + dialect.quote(a) + " AS " + Label.ATTEMPT).orElse("");
+    }
+
+    /**
+     * The payload, labelled {@link Label#PAYLOAD}. With a {@link TableSpec#maxPayloadBytes()} and a
+     * dialect that tells a payload's size ({@link OperatorQueries#payloadBytes}), only a payload within the
+     * limit is selected (a larger one is NULL), followed by the size, labelled
+     * {@link Label#PAYLOAD_BYTES}: the adapter never reads a payload it would not deliver.
+     *
+     * @return the payload column, or the guarded payload and its size
+     */
+    public String payload() {
+        String column = dialect.quote(spec.payloadColumn());
+        java.util.Optional<String> bytes = dialect.payloadBytes(column);
+        if (spec.maxPayloadBytes().isEmpty() || bytes.isEmpty()) {
+            return column + " AS " + Label.PAYLOAD;
+        }
+        return "CASE WHEN " + bytes.get() + " <= " + spec.maxPayloadBytes().getAsInt() + " THEN " + column + " END AS "
+                + Label.PAYLOAD + ", " + bytes.get() + " AS " + Label.PAYLOAD_BYTES;
     }
 
     /** @return the id column alone, labelled {@link Label#ID} */

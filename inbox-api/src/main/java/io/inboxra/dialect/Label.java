@@ -17,6 +17,12 @@ public final class Label {
     public static final String ID = "inbox_id";
     /** The row's payload. */
     public static final String PAYLOAD = "inbox_payload";
+    /**
+     * The payload's size in bytes, as the database tells it ({@link OperatorQueries#payloadBytes}), in a
+     * claim of a table with a {@link TableSpec#maxPayloadBytes()}: the payload of a row above that
+     * size is not selected (NULL), so the adapter dead-letters the row without reading it.
+     */
+    public static final String PAYLOAD_BYTES = "inbox_payload_bytes";
     /** The row's attempt count, when the table has an attempt column. */
     public static final String ATTEMPT = "inbox_attempt";
     /** The fencing token (the written lease expiry) of a lease claim and a lease extension. */

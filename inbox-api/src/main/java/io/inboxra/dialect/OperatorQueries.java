@@ -76,31 +76,95 @@ public interface OperatorQueries {
         return new Statement("SELECT " + quote(id) + " FROM " + deadLetters(spec), queueParams(spec));
     }
 
+    /** How much of each payload the dead-letter listing shows: 4096 characters (or bytes, of a binary payload). */
+    int PREVIEW_LENGTH = 4096;
+
     /**
-     * The subscription's dead letters, newest first (then by id, highest first), for reading: their id, payload, attempts
+     * The size in bytes of a payload, as SQL ({@code octet_length(x)}): a claim leaves out a payload
+     * over {@link TableSpec#maxPayloadBytes()} and returns this instead ({@link Label#PAYLOAD_BYTES});
+     * the dead-letter listing shows it beside each payload's preview.
+     *
+     * <p>Empty by default, for a dialect written before this method: its claims then select every
+     * payload whole, and the adapter dead-letters a row over {@code maxPayloadBytes} after reading
+     * it (as it always did). Override it with your database's byte length function:
+     * {@code octet_length(x)} (PostgreSQL, H2), {@code LENGTH(x)} (MySQL, MariaDB),
+     * {@code DATALENGTH(x)} (SQL Server).
+     *
+     * @param column the payload column, quoted
+     * @return the expression, or empty where the dialect has none
+     */
+    default Optional<String> payloadBytes(String column) {
+        return Optional.empty();
+    }
+
+    /**
+     * The first {@link #PREVIEW_LENGTH} characters (bytes, of a binary column) of a payload, as SQL,
+     * for the dead-letter listing ({@code SUBSTRING(x FROM 1 FOR 4096)}).
+     *
+     * <p>Empty by default: the listing then reads each payload whole and the adapter cuts it to the
+     * preview; {@link #deadLetterById} always reads the whole payload.
+     *
+     * @param column the payload column, quoted
+     * @return the expression, or empty where the dialect has none
+     */
+    default Optional<String> payloadPreview(String column) {
+        return Optional.empty();
+    }
+
+    /**
+     * The subscription's dead letters, newest first (then by id, highest first), for reading: their id, payload's
+     * preview ({@link #payloadPreview}, or the whole payload where the dialect has none), attempts
      * (NULL without an attempt column in the dead-at style), reason (NULL in the dead-at style,
-     * which keeps none) and dead-at time, in that order. The caller limits the rows it reads.
+     * which keeps none) and dead-at time, in that order, and then the payload's size in bytes
+     * where the dialect tells it ({@link #payloadBytes}). The caller limits the rows it reads.
      * Binds {@link Param#QUEUE} with a queue column.
      *
      * @param spec the table; it has a dead-letter table or a dead-at column
      * @return the query
      */
     default Statement deadLetterList(TableSpec spec) {
-        String columns;
-        String order;
+        String payload = quote(spec.deadAtColumn().isPresent() ? spec.payloadColumn() : spec.deadLetterColumns().payload());
+        String size = payloadBytes(payload).map(bytes -> ", " + bytes).orElse("");
+        return new Statement("SELECT " + deadLetterColumns(spec, payloadPreview(payload).orElse(payload)) + size
+                + " FROM " + deadLetters(spec) + " ORDER BY " + deadLetterOrder(spec), queueParams(spec));
+    }
+
+    /**
+     * One dead letter of the subscription, whole: its id, payload, attempts, reason and dead-at
+     * time, as {@link #deadLetterList} reads them but with the whole payload. Binds
+     * {@link Param#QUEUE} with a queue column, then {@link Param#ID}.
+     *
+     * @param spec the table; it has a dead-letter table or a dead-at column
+     * @return the query
+     */
+    default Statement deadLetterById(TableSpec spec) {
+        String payload = quote(spec.deadAtColumn().isPresent() ? spec.payloadColumn() : spec.deadLetterColumns().payload());
+        String id = quote(spec.deadAtColumn().isPresent() ? spec.idColumn() : spec.deadLetterColumns().id());
+        String from = deadLetters(spec);
+        List<Param> params = queueParams(spec);
+        params.add(Param.ID);
+        return new Statement("SELECT " + deadLetterColumns(spec, payload) + " FROM " + from
+                + (from.contains(" WHERE ") ? " AND " : " WHERE ") + id + " = ?", params);
+    }
+
+    /** @return id, the payload as given, attempts, reason, dead-at: the listing's columns */
+    private String deadLetterColumns(TableSpec spec, String payload) {
         if (spec.deadAtColumn().isPresent()) {
-            String deadAt = quote(spec.deadAtColumn().get());
-            columns = quote(spec.idColumn()) + ", " + quote(spec.payloadColumn()) + ", "
-                    + spec.attemptColumn().map(this::quote).orElse("NULL") + ", NULL, " + deadAt;
-            order = deadAt + " DESC, " + quote(spec.idColumn()) + " DESC";
-        } else {
-            DeadLetterColumns dead = spec.deadLetterColumns();
-            columns = quote(dead.id()) + ", " + quote(dead.payload()) + ", " + quote(dead.attempts()) + ", "
-                    + quote(dead.reason()) + ", " + quote(dead.deadAt());
-            order = quote(dead.deadAt()) + " DESC, " + quote(dead.id()) + " DESC";
+            return quote(spec.idColumn()) + ", " + payload + ", "
+                    + spec.attemptColumn().map(this::quote).orElse("NULL") + ", NULL, " + quote(spec.deadAtColumn().get());
         }
-        return new Statement("SELECT " + columns + " FROM " + deadLetters(spec) + " ORDER BY " + order,
-                queueParams(spec));
+        DeadLetterColumns dead = spec.deadLetterColumns();
+        return quote(dead.id()) + ", " + payload + ", " + quote(dead.attempts()) + ", " + quote(dead.reason()) + ", "
+                + quote(dead.deadAt());
+    }
+
+    /** @return newest first, then by id, highest first */
+    private String deadLetterOrder(TableSpec spec) {
+        if (spec.deadAtColumn().isPresent()) {
+            return quote(spec.deadAtColumn().get()) + " DESC, " + quote(spec.idColumn()) + " DESC";
+        }
+        DeadLetterColumns dead = spec.deadLetterColumns();
+        return quote(dead.deadAt()) + " DESC, " + quote(dead.id()) + " DESC";
     }
 
     /**

@@ -2,6 +2,7 @@ package io.inboxra.dialect;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The description of one inbox table, as a subscription's activation config gives it.
@@ -34,6 +35,9 @@ import java.util.Optional;
  *        {@code dead_at})
  * @param deadLetterColumns the dead-letter table's column names as stored ({@link DeadLetterColumns#STANDARD}
  *        until the activation's check finds them)
+ * @param maxPayloadBytes the largest payload a claim reads ({@code maxPayloadBytes}): a claim
+ *        selects a larger payload's size instead ({@link ClaimClauses#payload()}); empty: every
+ *        payload is read whole
  */
 public record TableSpec(
         String table,
@@ -49,7 +53,8 @@ public record TableSpec(
         Optional<String> fifoColumn,
         Optional<String> deadAtColumn,
         Optional<String> deadLetterTable,
-        DeadLetterColumns deadLetterColumns) {
+        DeadLetterColumns deadLetterColumns,
+        OptionalInt maxPayloadBytes) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -67,6 +72,35 @@ public record TableSpec(
         Objects.requireNonNull(deadAtColumn, "deadAtColumn");
         Objects.requireNonNull(deadLetterTable, "deadLetterTable");
         Objects.requireNonNull(deadLetterColumns, "deadLetterColumns");
+        Objects.requireNonNull(maxPayloadBytes, "maxPayloadBytes");
+    }
+
+    /**
+     * A description whose claims read every payload whole, as before {@link #maxPayloadBytes()} existed.
+     *
+     * @param table the table
+     * @param idColumn the key
+     * @param payloadColumn the payload
+     * @param queueColumn the queue column
+     * @param dueColumn the due column
+     * @param priorityColumn the priority column
+     * @param attemptColumn the attempt column
+     * @param processedAtColumn the processed-at column
+     * @param lockedUntilColumn the locked-until column
+     * @param advisoryLock the advisory lock
+     * @param fifoColumn the FIFO group column
+     * @param deadAtColumn the dead-at column
+     * @param deadLetterTable the dead-letter table
+     * @param deadLetterColumns the dead-letter table's column names
+     */
+    public TableSpec(String table, String idColumn, String payloadColumn, Optional<String> queueColumn,
+            Optional<String> dueColumn, Optional<String> priorityColumn, Optional<String> attemptColumn,
+            Optional<String> processedAtColumn, Optional<String> lockedUntilColumn, Optional<String> advisoryLock,
+            Optional<String> fifoColumn, Optional<String> deadAtColumn, Optional<String> deadLetterTable,
+            DeadLetterColumns deadLetterColumns) {
+        this(table, idColumn, payloadColumn, queueColumn, dueColumn, priorityColumn, attemptColumn, processedAtColumn,
+                lockedUntilColumn, advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns,
+                OptionalInt.empty());
     }
 
     /**
@@ -112,6 +146,7 @@ public record TableSpec(
         b.deadAtColumn = deadAtColumn;
         b.deadLetterTable = deadLetterTable;
         b.deadLetterColumns = deadLetterColumns;
+        b.maxPayloadBytes = maxPayloadBytes;
         return b;
     }
 
@@ -131,6 +166,7 @@ public record TableSpec(
         private Optional<String> deadAtColumn = Optional.empty();
         private Optional<String> deadLetterTable = Optional.empty();
         private DeadLetterColumns deadLetterColumns = DeadLetterColumns.STANDARD;
+        private OptionalInt maxPayloadBytes = OptionalInt.empty();
 
         private Builder(String table) {
             this.table = table;
@@ -164,12 +200,20 @@ public record TableSpec(
         public Builder deadLetterTable(String v) { deadLetterTable = Optional.ofNullable(v); return this; }
         /** @param v the dead-letter table's column names as stored @return this builder */
         public Builder deadLetterColumns(DeadLetterColumns v) { deadLetterColumns = v; return this; }
+        /** @param v the largest payload a claim reads, in bytes (at least 1) @return this builder */
+        public Builder maxPayloadBytes(int v) {
+            if (v < 1) {
+                throw new IllegalArgumentException("maxPayloadBytes must be at least 1: " + v);
+            }
+            maxPayloadBytes = OptionalInt.of(v);
+            return this;
+        }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
-                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns);
+                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns, maxPayloadBytes);
         }
     }
 }

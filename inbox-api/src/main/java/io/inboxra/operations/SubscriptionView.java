@@ -47,7 +47,9 @@ public interface SubscriptionView {
     void resume();
 
     /**
-     * Reads the subscription's dead letters, newest first.
+     * Reads the subscription's dead letters, newest first, each with a preview of its payload
+     * (its first {@value io.inboxra.dialect.OperatorQueries#PREVIEW_LENGTH} characters; the whole
+     * one from {@link #deadLetter(String)}).
      *
      * @param max how many to read at most (1 or more)
      * @return the dead letters; empty when there are none
@@ -55,6 +57,21 @@ public interface SubscriptionView {
      * @throws IllegalStateException when the subscription has no dead-letter place
      */
     List<DeadLetter> deadLetters(int max) throws SQLException;
+
+    /**
+     * Reads one dead letter of the subscription with its whole payload.
+     *
+     * <p>By default it is looked for among {@link #deadLetters(int)}, for a view written before this
+     * method whose listing returns whole payloads.
+     *
+     * @param id the dead letter's id, as text (ids are compared as text)
+     * @return the dead letter, or empty when the subscription has none of that id
+     * @throws SQLException when the database fails
+     * @throws IllegalStateException when the subscription has no dead-letter place
+     */
+    default java.util.Optional<DeadLetter> deadLetter(String id) throws SQLException {
+        return deadLetters(Integer.MAX_VALUE).stream().filter(d -> d.id().equals(id)).findFirst();
+    }
 
     /**
      * Moves every dead letter of the subscription back: out of the {@code deadLetterTable} into

@@ -225,6 +225,29 @@ public abstract class FormContract {
         assertEquals(3, inbox.count("dead_at IS NOT NULL"), "the dead rows stay, marked");
     }
 
+    /**
+     * A payload over {@code maxPayloadBytes} (counted in bytes: "é" is two) is dead-lettered and
+     * never handed over; one of exactly the limit is delivered whole. A dialect that tells payload
+     * sizes ({@code payloadBytes}) leaves the big one out of its claims; one that does not reads it,
+     * and the adapter checks it after: either way the listener never sees it.
+     */
+    @Test
+    void aPayloadOverMaxPayloadBytesIsMarkedDeadAndNeverDelivered() throws Exception {
+        String atLimit = "é".repeat(20);
+        inbox.insert(Row.of("x".repeat(41)), Row.of(atLimit), Row.of("é".repeat(21)), Row.of("small"));
+        List<String> delivered = new CopyOnWriteArrayList<>();
+        subscribe("tck-too-big", message -> {
+            delivered.add(message.text());
+            return Outcome.ack();
+        }, Map.of("deadAtColumn", "dead_at", "maxPayloadBytes", "40", "batchSize", "3"));
+        Await.until("the two big rows are marked dead and the others settled", LONG,
+                () -> inbox.count("dead_at IS NOT NULL") == 2 && inbox.count("dead_at IS NULL") == 0);
+        assertEquals(List.of("small", atLimit), delivered.stream().sorted().toList(),
+                "the rows within the limit, whole, once each");
+        assertEquals(List.of("x".repeat(41), "é".repeat(21)), List.copyOf(inbox.payloads("dead_at IS NOT NULL").values()),
+                "the big rows stay, marked, their payloads kept");
+    }
+
     @Test
     void fifoGroupsAreDeliveredInOrderNeverTwoOfAGroupAtOnce() throws Exception {
         List<Row> rows = new ArrayList<>();

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A database "coming up" on a port of the test's own: until {@link #open()} nothing listens
  * there (connections are refused, as by a database that is down); then every connection is
- * forwarded to the real database. It also counts what the clients send ({@link #requests()}).
+ * forwarded to the real database. It also counts what the clients send ({@link #requests()}) and
+ * the bytes the database sends them ({@link #bytesReceived()}).
  */
 public final class TcpForwarder implements AutoCloseable {
 
@@ -21,6 +22,7 @@ public final class TcpForwarder implements AutoCloseable {
     private final int target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong received = new AtomicLong();
     private volatile ServerSocket server;
 
     /** @param target the real database's port on 127.0.0.1 */
@@ -47,8 +49,8 @@ public final class TcpForwarder implements AutoCloseable {
                     Socket database = new Socket(InetAddress.getLoopbackAddress(), target);
                     sockets.add(client);
                     sockets.add(database);
-                    pipe(client.getInputStream(), database.getOutputStream(), requests);
-                    pipe(database.getInputStream(), client.getOutputStream(), new AtomicLong());
+                    pipe(client.getInputStream(), database.getOutputStream(), requests, new AtomicLong());
+                    pipe(database.getInputStream(), client.getOutputStream(), new AtomicLong(), received);
                 } catch (IOException e) {
                     // Closed: the forwarder ends.
                 }
@@ -66,13 +68,19 @@ public final class TcpForwarder implements AutoCloseable {
         return requests.get();
     }
 
-    private void pipe(InputStream in, OutputStream out, AtomicLong arrivals) {
+    /** @return how many bytes the database sent the clients since the forwarder opened */
+    public long bytesReceived() {
+        return received.get();
+    }
+
+    private void pipe(InputStream in, OutputStream out, AtomicLong arrivals, AtomicLong bytes) {
         Thread copy = new Thread(() -> {
             try (in; out) {
                 byte[] buffer = new byte[65536];
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
                     arrivals.incrementAndGet();
+                    bytes.addAndGet(n);
                     out.write(buffer, 0, n);
                     out.flush();
                 }

@@ -61,6 +61,28 @@ class DialectDetectionTest {
     }
 
     /** The metadata of a database this machine does not run: only what detection reads. */
+    /** PostgreSQL's lease claim uses WITH ... AS MATERIALIZED: the lease form is refused below 12, by name. */
+    @Test
+    void postgresLeaseFormIsRefusedBelowTwelveAndTheOtherFormsAreNot() throws Exception {
+        DatabaseMetaData eleven = metadata("PostgreSQL", "11.22", 11, 22);
+        io.inboxra.dialect.Dialect postgres = Dialects.resolve(Optional.empty(), eleven, null);
+        Dialects.DialectException e = assertThrows(Dialects.DialectException.class,
+                () -> Dialects.requireForm(postgres, io.inboxra.dialect.Form.LEASE, eleven));
+        assertEquals("The database is PostgreSQL 11.22: the postgres dialect's LEASE form (selected by"
+                + " 'lockedUntilColumn') needs PostgreSQL 12 or later (its claim uses WITH ... AS MATERIALIZED);"
+                + " upgrade the database, or claim in the ROW_LOCK form (remove 'lockedUntilColumn') or the ADVISORY"
+                + " form ('advisoryLock'), which need PostgreSQL 9.5.", e.getMessage());
+        Dialects.requireForm(postgres, io.inboxra.dialect.Form.ROW_LOCK, eleven);
+        Dialects.requireForm(postgres, io.inboxra.dialect.Form.ADVISORY, eleven);
+        Dialects.requireForm(postgres, io.inboxra.dialect.Form.LEASE, metadata("PostgreSQL", "12.0", 12, 0));
+        try (Connection pg = Postgres.connect()) {
+            // The real server (15 here) takes every form.
+            for (io.inboxra.dialect.Form form : io.inboxra.dialect.Form.values()) {
+                Dialects.requireForm(Dialects.resolve(Optional.empty(), pg.getMetaData(), null), form, pg.getMetaData());
+            }
+        }
+    }
+
     private static DatabaseMetaData metadata(String product, String version, int major, int minor) {
         Map<String, Object> answers = Map.of("getDatabaseProductName", product, "getDatabaseProductVersion", version,
                 "getDatabaseMajorVersion", major, "getDatabaseMinorVersion", minor);

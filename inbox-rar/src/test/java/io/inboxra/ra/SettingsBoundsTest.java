@@ -123,7 +123,7 @@ class SettingsBoundsTest {
 
         Map<String, String> high = properties("lockedUntilColumn", "locked_until");
         high.putAll(Map.of("pollInterval", "PT1H", "maxPollInterval", "PT1H", "lease", "PT24H",
-                "inDoubtTimeout", "P30D", "workers", "256", "batchSize", "1000", "connections", "256",
+                "inDoubtTimeout", "P30D", "workers", "256", "batchSize", "1", "connections", "256",
                 "maxPayloadBytes", "1073741824"));
         high.putAll(Map.of("dueColumn", "due_at", "retryDelay", "P365D", "maxRetryDelay", "P365D",
                 "processedAtColumn", "processed_at", "retention", "P3650D", "attemptColumn", "attempts",
@@ -133,6 +133,28 @@ class SettingsBoundsTest {
         assertEquals(Duration.ofDays(365), h.maxRetryDelay());
         assertEquals(1 << 30, h.maxPayloadBytes());
         assertEquals(1_000_000, h.maxAttempts().getAsInt());
+    }
+
+    /** One claim reads at most 1 GiB of payloads: batchSize × maxPayloadBytes. */
+    @Test
+    void aClaimsPayloadsAreBoundedToOneGibibyte() throws Exception {
+        assertEquals(1073741, SettingsReader.read(batch(1000, "1073741"), "x").maxPayloadBytes());
+        assertEquals(1073741, SettingsReader.read(batch(1000, null), "x").maxPayloadBytes(), "the default lowered to fit");
+        assertEquals(16 * 1024 * 1024, SettingsReader.read(batch(64, null), "x").maxPayloadBytes());
+        assertEquals(java.util.OptionalInt.of(1073741), SettingsReader.read(batch(1000, null), "x").table()
+                .maxPayloadBytes(), "the table's claims carry the limit");
+        assertEquals("Inbox subscription 'bounded' cannot start: Properties 'batchSize' (1000) and 'maxPayloadBytes'"
+                + " (16777216) let one claim read up to 16777216000 bytes of payloads, which its worker holds in memory;"
+                + " at most 1073741824 (1 GiB) are allowed: set 'maxPayloadBytes' to at most 1073741, or lower"
+                + " 'batchSize' to at most 64.", activationFailure(batch(1000, "16777216")));
+    }
+
+    private static Map<String, String> batch(int batchSize, String maxPayloadBytes) {
+        Map<String, String> p = properties("batchSize", String.valueOf(batchSize));
+        if (maxPayloadBytes != null) {
+            p.put("maxPayloadBytes", maxPayloadBytes);
+        }
+        return p;
     }
 
     @Test

@@ -16,6 +16,11 @@ final class Bounds {
     static final Whole CONNECTIONS = new Whole(1, 256, null);
     static final Whole MAX_ATTEMPTS = new Whole(1, 1_000_000, null);
     static final Whole MAX_PAYLOAD_BYTES = new Whole(1, 1 << 30, "1 byte to 1 GiB");
+    /**
+     * The most payload bytes one claim may read: {@code batchSize} × {@code maxPayloadBytes}, 1 GiB.
+     * A worker holds its claim's payloads in memory until the batch settles.
+     */
+    static final long CLAIM_PAYLOAD_BYTES = 1L << 30;
 
     static final Span POLL_INTERVAL = new Span("PT0.01S", "PT1H", "a shorter wait polls the database in a hot loop");
     static final Span LEASE = new Span("PT1S", "PT24H", "a lease shorter than one second expires before its"

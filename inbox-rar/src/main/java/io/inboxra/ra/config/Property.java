@@ -29,7 +29,7 @@ public enum Property {
     MAX_ATTEMPTS("maxAttempts", "unlimited", "after this many failed deliveries (1 to 1000000) the row is dead-lettered; needs `attemptColumn` and a dead-letter place"),
     RETRY_DELAY("retryDelay", "PT1S", "backoff after the first failed delivery (PT0.001S to P365D); doubles with each attempt (needs `dueColumn`)"),
     MAX_RETRY_DELAY("maxRetryDelay", "PT5M", "the backoff grows up to this (at least `retryDelay`, at most P365D)"),
-    MAX_PAYLOAD_BYTES("maxPayloadBytes", "16777216", "a row whose payload is larger (in bytes; 1 to 1073741824) is dead-lettered instead of delivered"),
+    MAX_PAYLOAD_BYTES("maxPayloadBytes", "16777216", "a row whose payload is larger (in bytes; 1 to 1073741824) is dead-lettered without being read; `batchSize` × `maxPayloadBytes` at most 1073741824 (when not set: 16777216, or 1073741824 ÷ `batchSize` if less)"),
     RETENTION("retention", null, "with `processedAtColumn`: marked rows older than this (PT1S to P3650D) are deleted, in small batches"),
     WORKERS("workers", "1", "deliveries in work at once (1 to 256); at most the server's MDB pool size"),
     LEASE("lease", "PT30S", "lease form: the lease's length (PT1S to PT24H); extended every third of it while the handler runs"),

@@ -58,7 +58,7 @@ public final class SettingsReader {
         Optional<String> queue = TableReader.queue(activation, table);
         TableReader.checkOneForm(activation, table);
         WorkerSettings work = WorkerSettings.read(activation);
-        SettlementSettings settlement = SettlementSettings.read(activation, table);
+        SettlementSettings settlement = SettlementSettings.read(activation, table, work.batchSize());
         ClaimSettings claims = ClaimSettings.read(activation);
         Optional<String> dialect = activation.text(Property.DIALECT);
         DataSourceSettings dataSource = DataSourceReader.read(activation, complete);

@@ -23,9 +23,10 @@ record SettlementSettings(OptionalInt maxAttempts, Duration retryDelay, Duration
 
     /**
      * @param table the table description, as read
+     * @param batchSize the rows one claim takes, as read
      * @return the settings, each the property's default when it is not set or refused
      */
-    static SettlementSettings read(ActivationValues values, TableSpec table) {
+    static SettlementSettings read(ActivationValues values, TableSpec table, int batchSize) {
         OptionalInt maxAttempts = values.validWhole(Property.MAX_ATTEMPTS, Bounds.MAX_ATTEMPTS);
         Duration retryDelay = values.duration(Property.RETRY_DELAY, Bounds.RETRY_DELAY);
         Duration maxRetryDelay = values.duration(Property.MAX_RETRY_DELAY, Bounds.RETRY_DELAY);
@@ -34,7 +35,27 @@ record SettlementSettings(OptionalInt maxAttempts, Duration retryDelay, Duration
         checkBackoff(values, table, retryDelay, maxRetryDelay);
         checkRetention(values, table);
         return new SettlementSettings(maxAttempts, retryDelay, maxRetryDelay, retention,
-                values.whole(Property.MAX_PAYLOAD_BYTES, Bounds.MAX_PAYLOAD_BYTES));
+                maxPayloadBytes(values, batchSize));
+    }
+
+    /**
+     * One claim reads at most {@link Bounds#CLAIM_PAYLOAD_BYTES} of payloads: a value that would let
+     * {@code batchSize} rows read more is refused; the default is lowered to fit.
+     */
+    private static int maxPayloadBytes(ActivationValues values, int batchSize) {
+        int value = values.whole(Property.MAX_PAYLOAD_BYTES, Bounds.MAX_PAYLOAD_BYTES);
+        long fits = Bounds.CLAIM_PAYLOAD_BYTES / batchSize;
+        if (!values.isSet(Property.MAX_PAYLOAD_BYTES)) {
+            return (int) Math.min(value, fits);
+        }
+        if ((long) value * batchSize > Bounds.CLAIM_PAYLOAD_BYTES) {
+            values.report("Properties 'batchSize' (" + batchSize + ") and 'maxPayloadBytes' (" + value + ") let one"
+                    + " claim read up to " + (long) value * batchSize + " bytes of payloads, which its worker holds"
+                    + " in memory; at most " + Bounds.CLAIM_PAYLOAD_BYTES + " (1 GiB) are allowed: set"
+                    + " 'maxPayloadBytes' to at most " + fits + ", or lower 'batchSize' to at most "
+                    + Bounds.CLAIM_PAYLOAD_BYTES / value + ".");
+        }
+        return value;
     }
 
     /** Attempts are counted in a column, and a row that runs out of them needs a place to go. */

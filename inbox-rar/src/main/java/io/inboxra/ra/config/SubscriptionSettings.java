@@ -49,6 +49,13 @@ public record SubscriptionSettings(
         int maxPayloadBytes,
         Optional<String> notifyChannel) {
 
+    /** The table's claims leave out a payload over {@code maxPayloadBytes}: its row is dead-lettered unread. */
+    public SubscriptionSettings {
+        if (maxPayloadBytes > 0 && table != null) {
+            table = table.toBuilder().maxPayloadBytes(maxPayloadBytes).build();
+        }
+    }
+
     /** The default of {@link #maxPayloadBytes()}: 16 MiB, as {@link Property#MAX_PAYLOAD_BYTES} states it. */
     public static final int DEFAULT_MAX_PAYLOAD_BYTES = Property.MAX_PAYLOAD_BYTES.wholeDefault();
 

@@ -13,13 +13,16 @@ import java.util.Locale;
  * One row a claim took.
  *
  * @param id the row's key
- * @param payload the payload bytes
+ * @param payload the payload bytes; empty when the claim left out a payload over the limit
+ * @param payloadBytes the payload's size in bytes: as the database told it when the claim
+ *        selected it ({@link Label#PAYLOAD_BYTES}), else the bytes read
  * @param failedAttempts the row's attempt column, or 0 without one
  * @param token the lease form's fencing token, or null
  * @param key the advisory lock form's key, or null
  * @param group the row's FIFO group, or null
  */
-record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, Object key, Object group) {
+record ClaimedRow(Object id, byte[] payload, long payloadBytes, int failedAttempts, Object token, Object key,
+        Object group) {
 
     /**
      * @return the id as a key for maps and sets: a {@code byte[]} id (a {@code BINARY} column)
@@ -31,22 +34,23 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
 
     /** @return this row with the lease's current fencing token */
     ClaimedRow withToken(Object current) {
-        return new ClaimedRow(id, payload, failedAttempts, current, key, group);
+        return new ClaimedRow(id, payload, payloadBytes, failedAttempts, current, key, group);
     }
 
     /** @return this row with the advisory key and FIFO group of the claim that locked it */
     ClaimedRow lockedBy(ClaimedRow claim) {
-        return new ClaimedRow(id, payload, failedAttempts, token, claim.key(), claim.group());
+        return new ClaimedRow(id, payload, payloadBytes, failedAttempts, token, claim.key(), claim.group());
     }
 
     /**
      * Where a claim's result has each role's column ({@link Label} labels), read once
      * per statement from the result's metadata rather than once per row.
      */
-    record Layout(int id, int payload, boolean binaryPayload, int attempt, int token, int key, int group) {
+    record Layout(int id, int payload, boolean binaryPayload, int payloadBytes, int attempt, int token, int key,
+            int group) {
 
         static Layout of(ResultSetMetaData meta) throws SQLException {
-            int id = 0, payload = 0, attempt = 0, token = 0, key = 0, group = 0;
+            int id = 0, payload = 0, payloadBytes = 0, attempt = 0, token = 0, key = 0, group = 0;
             boolean binary = false;
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 switch (meta.getColumnLabel(i).toLowerCase(Locale.ROOT)) {
@@ -55,6 +59,7 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
                         payload = i;
                         binary = isBinary(meta.getColumnType(i));
                     }
+                    case Label.PAYLOAD_BYTES -> payloadBytes = i;
                     case Label.ATTEMPT -> attempt = i;
                     case Label.TOKEN -> token = i;
                     case Label.KEY -> key = i;
@@ -65,16 +70,21 @@ record ClaimedRow(Object id, byte[] payload, int failedAttempts, Object token, O
             if (id == 0) {
                 throw new SQLException("the claim returned no column labelled " + Label.ID);
             }
-            return new Layout(id, payload, binary, attempt, token, key, group);
+            return new Layout(id, payload, binary, payloadBytes, attempt, token, key, group);
         }
     }
 
-    /** Reads the current row of a claim's result, by its layout. */
+    /**
+     * Reads the current row of a claim's result, by its layout. A payload the claim left out (over
+     * the limit: NULL, with its size) is not there to read; the row keeps its size only.
+     */
     static ClaimedRow read(ResultSet rs, Layout layout) throws SQLException {
         byte[] payload = layout.payload() == 0 ? null
                 : layout.binaryPayload() ? rs.getBytes(layout.payload()) : bytes(rs.getString(layout.payload()));
+        long told = layout.payloadBytes() == 0 ? 0 : rs.getLong(layout.payloadBytes());
         return new ClaimedRow(rs.getObject(layout.id()),
                 payload == null ? new byte[0] : payload,
+                payload == null ? told : Math.max(told, payload.length),
                 layout.attempt() == 0 ? 0 : rs.getInt(layout.attempt()),
                 layout.token() == 0 ? null : rs.getObject(layout.token()),
                 layout.key() == 0 ? null : rs.getObject(layout.key()),

@@ -193,11 +193,12 @@ final class ListenerEndpoint implements AutoCloseable {
     /** @return the dead letter of a row whose payload exceeds {@code maxPayloadBytes}, or null */
     private Outcome oversized(ClaimedRow row) {
         int limit = maxPayloadBytes;
-        if (row.payload().length <= limit) {
+        if (row.payloadBytes() <= limit) {
             return null;
         }
-        // Never handed to the listener: the row goes to the dead letters, with the reason.
-        String reason = "its payload of " + row.payload().length + " bytes exceeds maxPayloadBytes (" + limit + ")";
+        // Never handed to the listener: the row goes to the dead letters, with the reason. Where the
+        // dialect tells payload sizes the claim did not even select the payload (ClaimClauses.payload()).
+        String reason = "its payload of " + row.payloadBytes() + " bytes exceeds maxPayloadBytes (" + limit + ")";
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': row " + row.id() + " is"
                 + " dead-lettered unread: " + reason + "; raise 'maxPayloadBytes' if such rows are expected");
         return Outcome.deadLetter(reason);

@@ -17,14 +17,16 @@ import java.util.Optional;
  * @param inWork the rows in work (the lease form's live leases)
  * @param deadLetterCount the dead letters' count (with a dead-letter place)
  * @param deadLetterIds the dead letters' ids (with a dead-letter place)
- * @param deadLetterList the dead letters, newest first (with a dead-letter place)
+ * @param deadLetterList the dead letters, newest first, with their payloads' previews (with a dead-letter place)
+ * @param deadLetterById one dead letter, whole (with a dead-letter place)
  * @param requeueAll every dead letter of the queue back (with a dead-letter place)
  * @param requeueOne the dead letter of one id back (with a dead-letter place)
  * @param discard the dead letters older than an age deleted (with a dead-letter place and a dialect
  *        that can subtract from its clock)
  */
 record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWork,
-        Optional<Statement> deadLetterCount, Optional<Statement> deadLetterIds, Optional<Statement> deadLetterList, List<Statement> requeueAll,
+        Optional<Statement> deadLetterCount, Optional<Statement> deadLetterIds, Optional<Statement> deadLetterList,
+        Optional<Statement> deadLetterById, List<Statement> requeueAll,
         List<Statement> requeueOne, Optional<Statement> discard) {
 
     /**
@@ -38,9 +40,29 @@ record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWor
                 dead ? Optional.of(dialect.deadLetterCount(spec)) : Optional.empty(),
                 dead ? Optional.of(dialect.deadLetterIds(spec)) : Optional.empty(),
                 dead ? Optional.of(dialect.deadLetterList(spec)) : Optional.empty(),
+                dead ? Optional.of(dialect.deadLetterById(spec)) : Optional.empty(),
                 dead ? dialect.requeue(spec, false) : List.of(),
                 dead ? dialect.requeue(spec, true) : List.of(),
                 dead ? discard(dialect, spec) : Optional.empty());
+    }
+
+    /** @return every statement, by the name of the dialect's method that wrote it, for the activation to prepare */
+    java.util.Map<String, Statement> named() {
+        java.util.Map<String, Statement> named = new java.util.LinkedHashMap<>();
+        backlog.ifPresent(s -> named.put("backlog", s));
+        inWork.ifPresent(s -> named.put("inWork", s));
+        deadLetterCount.ifPresent(s -> named.put("deadLetterCount", s));
+        deadLetterIds.ifPresent(s -> named.put("deadLetterIds", s));
+        deadLetterList.ifPresent(s -> named.put("deadLetterList", s));
+        deadLetterById.ifPresent(s -> named.put("deadLetterById", s));
+        for (int i = 0; i < requeueAll.size(); i++) {
+            named.put("requeue all " + (i + 1) + "/" + requeueAll.size(), requeueAll.get(i));
+        }
+        for (int i = 0; i < requeueOne.size(); i++) {
+            named.put("requeue one " + (i + 1) + "/" + requeueOne.size(), requeueOne.get(i));
+        }
+        discard.ifPresent(s -> named.put("discardDeadLetters", s));
+        return named;
     }
 
     private static Optional<Statement> discard(Dialect dialect, TableSpec spec) {

@@ -67,12 +67,15 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             }
             Connection connection = xa.getConnection();
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
-            Dialects.requireForm(dialect, settings.table().form());
+            Dialects.requireForm(dialect, settings.table().form(), connection.getMetaData());
             requireListen(settings, dialect, connection);
             TableSpec table = TableCheck.check(connection, settings.table());
             ClaimIndexCheck.check(settings.name(), connection, dialect, table);
-            return new SubscriptionCheck(dataSource, dialect, SubscriptionStatements.of(dialect, table, settings),
-                    OperatorStatements.of(dialect, table));
+            SubscriptionStatements statements = SubscriptionStatements.of(dialect, table, settings);
+            OperatorStatements operations = OperatorStatements.of(dialect, table);
+            requirePreparable(settings, dialect, connection, statements.named(dialect, table, settings.batchSize()),
+                    operations.named());
+            return new SubscriptionCheck(dataSource, dialect, statements, operations);
         } catch (SQLException e) {
             if (DatabaseUnreachable.isOutage(e)) {
                 // It answered, then went away in the middle of the check (a restart, a failover).
@@ -86,6 +89,28 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
                     + " and that the database is up.", e);
         } finally {
             closeQuietly(xa, settings.name());
+        }
+    }
+
+    /**
+     * Every statement prepared once, here: one the database refuses fails the activation, naming
+     * it, rather than every claim or settlement after it (an outage that never ends).
+     */
+    @SafeVarargs
+    private static void requirePreparable(SubscriptionSettings settings, Dialect dialect, Connection connection,
+            java.util.Map<String, io.inboxra.dialect.Statement>... statements) throws SQLException,
+            InvalidSettingsException {
+        java.util.Map<String, io.inboxra.dialect.Statement> all = new java.util.LinkedHashMap<>();
+        for (java.util.Map<String, io.inboxra.dialect.Statement> some : statements) {
+            all.putAll(some);
+        }
+        List<String> refused = StatementPreparation.refused(connection, all);
+        if (!refused.isEmpty()) {
+            throw new InvalidSettingsException(settings.name(), List.of("The database refuses " + (refused.size() == 1
+                    ? "a statement" : refused.size() + " statements") + " that dialect '" + dialect.name() + "' ("
+                    + dialect.getClass().getName() + ") wrote for table '" + settings.table().table() + "': "
+                    + String.join("; ", refused) + ". Fix the dialect's method of that name (or the table"
+                    + " description, if a column it names is missing)."));
         }
     }
 

@@ -111,6 +111,61 @@ public record SubscriptionStatements(
     }
 
     /**
+     * Every statement, by the name of the dialect's method that wrote it, for the activation to
+     * prepare once ({@link StatementPreparation}): these, the row lock form's savepoints, and the
+     * statements of a batch of {@code batchSize} rows where they are built per size.
+     *
+     * @param dialect the dialect that wrote them
+     * @param spec the checked table
+     * @param batchSize rows one claim takes
+     * @return the statements, in the order a delivery meets them
+     */
+    public java.util.Map<String, Statement> named(Dialect dialect, TableSpec spec, int batchSize) {
+        java.util.Map<String, Statement> named = new java.util.LinkedHashMap<>();
+        Form form = spec.form();
+        named.put(switch (form) {
+            case ROW_LOCK -> "lockClaim";
+            case LEASE -> leaseInSteps() ? "leaseIds" : "leaseClaim";
+            case ADVISORY -> "advisoryClaim";
+        }, claim);
+        claimGuard.ifPresent(s -> named.put("claimGuard", s));
+        fifoGuard.ifPresent(s -> named.put("fifoGuard", s));
+        fifoRelease.ifPresent(s -> named.put("fifoRelease", s));
+        leaseWrite.ifPresent(s -> named.put("leaseWrite", s));
+        leaseRead.ifPresent(s -> named.put("leaseRead", s));
+        extendLease.ifPresent(s -> named.put("extendLease", s));
+        releaseLease.ifPresent(s -> named.put("releaseLease", s));
+        recheck.ifPresent(s -> named.put("recheck", s));
+        unlock.ifPresent(s -> named.put("unlock", s));
+        probe.ifPresent(s -> named.put("probe", s));
+        if (form == Form.ROW_LOCK) {
+            named.put("claimSavepoint", dialect.claimSavepoint());
+            named.put("rollbackToClaimSavepoint", dialect.rollbackToClaimSavepoint());
+        }
+        named.put("settle", settle);
+        reschedule.ifPresent(s -> named.put("reschedule", s));
+        for (int i = 0; i < deadLetter.size(); i++) {
+            named.put("deadLetter " + (i + 1) + "/" + deadLetter.size(), deadLetter.get(i));
+        }
+        if (batchSize > 1) {
+            if (form != Form.LEASE) {
+                named.put("settleAll " + batchSize, dialect.settleAll(spec, batchSize));
+            }
+            if (leaseInSteps() && dialect instanceof LeaseInSteps steps) {
+                steps.leaseWriteAll(spec, batchSize).ifPresent(s -> named.put("leaseWriteAll " + batchSize, s));
+                steps.leaseReadAll(spec, batchSize).ifPresent(s -> named.put("leaseReadAll " + batchSize, s));
+            }
+            if (form == Form.ADVISORY) {
+                ((Advisory) dialect).recheckAll(spec, batchSize).ifPresent(s -> named.put("recheckAll " + batchSize, s));
+                ((Advisory) dialect).unlockAll(spec).ifPresent(s -> named.put("unlockAll", s));
+            }
+        }
+        purge.ifPresent(s -> named.put("purge", s));
+        inDoubtBranches.ifPresent(s -> named.put("inDoubtBranches", s));
+        return named;
+    }
+
+    /**
      * A dialect that cannot reschedule (a table with a due column) fails the activation where the
      * subscription counts attempts ('attemptColumn', 'maxAttempts'): they would never be counted.
      * Otherwise the subscription runs without, and says once what that means.

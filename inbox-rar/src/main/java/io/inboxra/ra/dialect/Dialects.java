@@ -88,6 +88,31 @@ public final class Dialects {
         }
     }
 
+    /**
+     * Checks that the dialect can claim in the table's form on this database: its capability
+     * ({@link #requireForm(Dialect, Form)}), and the database's version where a built-in dialect's
+     * form needs a later one than the dialect itself. PostgreSQL's lease claim fences its
+     * {@code LIMIT} with {@code WITH ... AS MATERIALIZED}, PostgreSQL 12's.
+     *
+     * @param dialect the dialect
+     * @param form the table's form
+     * @param metadata the database's metadata
+     * @throws DialectException when it cannot, naming the form, the version and the fix
+     */
+    public static void requireForm(Dialect dialect, Form form, DatabaseMetaData metadata)
+            throws DialectException, SQLException {
+        requireForm(dialect, form);
+        if (dialect instanceof PostgresDialect && form == Form.LEASE
+                && metadata.getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgresql")
+                && metadata.getDatabaseMajorVersion() < PostgresDialect.LEASE_SINCE) {
+            throw new DialectException("The database is PostgreSQL " + metadata.getDatabaseProductVersion()
+                    + ": the postgres dialect's LEASE form (selected by 'lockedUntilColumn') needs PostgreSQL "
+                    + PostgresDialect.LEASE_SINCE + " or later (its claim uses WITH ... AS MATERIALIZED); upgrade"
+                    + " the database, or claim in the ROW_LOCK form (remove 'lockedUntilColumn') or the ADVISORY"
+                    + " form ('advisoryLock'), which need PostgreSQL 9.5.");
+        }
+    }
+
     private static Dialect detect(DatabaseMetaData metadata) throws DialectException, SQLException {
         String product = metadata.getDatabaseProductName();
         String version = metadata.getDatabaseProductVersion();

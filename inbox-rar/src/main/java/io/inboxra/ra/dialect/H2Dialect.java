@@ -9,6 +9,7 @@ import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * H2 2.2.220 and later (the first with {@code SKIP LOCKED}): the embedded default. Row lock and
@@ -30,6 +31,16 @@ public final class H2Dialect extends StandardRowLock implements LeaseInSteps {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Optional<String> payloadBytes(String column) {
+        return Optional.of("OCTET_LENGTH(" + column + ")");
+    }
+
+    @Override
+    public Optional<String> payloadPreview(String column) {
+        return Optional.of("SUBSTRING(" + column + " FROM 1 FOR " + PREVIEW_LENGTH + ")");
     }
 
     @Override

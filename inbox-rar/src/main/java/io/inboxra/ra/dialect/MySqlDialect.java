@@ -41,6 +41,17 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return NAME;
     }
 
+    /** Bytes, not characters: {@code CHAR_LENGTH} counts characters. */
+    @Override
+    public Optional<String> payloadBytes(String column) {
+        return Optional.of("LENGTH(" + column + ")");
+    }
+
+    @Override
+    public Optional<String> payloadPreview(String column) {
+        return Optional.of("SUBSTRING(" + column + ", 1, " + PREVIEW_LENGTH + ")");
+    }
+
     @Override
     public String sessionId() {
         return "SELECT CONNECTION_ID()";

@@ -17,14 +17,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * PostgreSQL 9.5 and later: all three forms. Written here: the row lock claim with its row
+ * PostgreSQL 9.5 and later: all three forms, the lease form from PostgreSQL 12 ({@link #LEASE_SINCE}). Written here: the row lock claim with its row
  * guard ({@link #lockClaim}, {@link #claimGuard}) and FIFO guard, the lease claim and extension,
  * the advisory claim and unlock, the retention sweep, the in-doubt branches and their rollback,
  * and the lock waits. The standard SQL of {@link StandardDialect} serves the rest: the settlement
  * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
  * lease release, all from the claim rules of {@link ClaimClauses}.
  */
-public final class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard {
+public class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
@@ -32,11 +32,23 @@ public final class PostgresDialect extends StandardDialect implements RowLock, L
     /** The driver that reaches PostgreSQL by default. */
     static final DefaultDriver DRIVER = new DefaultDriver("jdbc:postgresql:", "org.postgresql.xa.PGXADataSource");
 
-    /** How many candidate rows an advisory claim tries to lock, at most. */
+    /** The first major version whose lease claim runs: {@code AS MATERIALIZED} is PostgreSQL 12's. */
+    public static final int LEASE_SINCE = 12;
 
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** The stored size, read from a TOASTed value's header: the payload itself is not fetched. */
+    @Override
+    public Optional<String> payloadBytes(String column) {
+        return Optional.of("octet_length(" + column + ")");
+    }
+
+    @Override
+    public Optional<String> payloadPreview(String column) {
+        return Optional.of("substring(" + column + " from 1 for " + PREVIEW_LENGTH + ")");
     }
 
     @Override

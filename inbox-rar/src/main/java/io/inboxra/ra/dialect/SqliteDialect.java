@@ -12,6 +12,7 @@ import io.inboxra.dialect.TableSpec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * SQLite 3.35 and later (the first with {@code UPDATE ... RETURNING}): the lease form only.
@@ -37,6 +38,17 @@ public final class SqliteDialect extends StandardDialect implements Lease {
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** Bytes: {@code length} of text counts characters, of a blob bytes. */
+    @Override
+    public Optional<String> payloadBytes(String column) {
+        return Optional.of("length(CAST(" + column + " AS BLOB))");
+    }
+
+    @Override
+    public Optional<String> payloadPreview(String column) {
+        return Optional.of("substr(" + column + ", 1, " + PREVIEW_LENGTH + ")");
     }
 
     @Override

@@ -43,5 +43,11 @@ public record GoldenCase(String name, TableSpec spec) {
                     .queueColumn("queue").dueColumn("due_at").priorityColumn("priority").attemptColumn("attempts")
                     .processedAtColumn("processed_at").deadAtColumn("dead_at").build()),
             new GoldenCase("advisory-fifo", TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp")
-                    .priorityColumn("priority").deadLetterTable("dead_jobs").build()));
+                    .priorityColumn("priority").deadLetterTable("dead_jobs").build()),
+            new GoldenCase("row-lock-max-payload", TableSpec.builder("jobs").attemptColumn("attempts")
+                    .deadLetterTable("dead_jobs").maxPayloadBytes(1048576).build()),
+            new GoldenCase("lease-max-payload", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .attemptColumn("attempts").deadAtColumn("dead_at").maxPayloadBytes(1048576).build()),
+            new GoldenCase("advisory-max-payload", TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp")
+                    .deadLetterTable("dead_jobs").maxPayloadBytes(1048576).build()));
 }

@@ -45,7 +45,9 @@ public final class StatementListing {
      */
     public static String of(Dialect dialect, TableSpec spec) {
         StatementListing listing = new StatementListing();
-        listing.text.append("-- ").append(dialect.name()).append(": ").append(spec).append("\n");
+        // A table without a payload limit is listed as before the limit existed.
+        listing.text.append("-- ").append(dialect.name()).append(": ")
+                .append(spec.toString().replace(", maxPayloadBytes=OptionalInt.empty]", "]")).append("\n");
         listing.claims(dialect, spec);
         listing.settlements(dialect, spec);
         listing.operations(dialect, spec);
@@ -175,6 +177,7 @@ public final class StatementListing {
             add("deadLetterCount", () -> dialect.deadLetterCount(spec));
             add("deadLetterIds", () -> dialect.deadLetterIds(spec));
             add("deadLetterList", () -> dialect.deadLetterList(spec));
+            add("deadLetterById", () -> dialect.deadLetterById(spec));
             for (boolean oneRow : new boolean[] {false, true}) {
                 List<Statement> steps = dialect.requeue(spec, oneRow);
                 for (int i = 0; i < steps.size(); i++) {

@@ -1,0 +1,20 @@
+package io.inboxra.appdialect;
+
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.TableSpec;
+import io.inboxra.ra.dialect.PostgresDialect;
+
+/** An application's PostgreSQL dialect whose settlement misspells its verb (DELETEX, UPDATEX), a statement run only after a delivery. */
+public class MisspelledPostgresDialect extends PostgresDialect {
+
+    @Override
+    public String name() {
+        return "misspelled-postgres";
+    }
+
+    @Override
+    public Statement settle(TableSpec spec) {
+        Statement right = super.settle(spec);
+        return new Statement(right.sql().replaceFirst("^(\\w+)", "$1X"), right.params());
+    }
+}

@@ -1,0 +1,71 @@
+-- h2: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional[attempts], processedAtColumn=Optional.empty, lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], maxPayloadBytes=OptionalInt[1048576]]
+
+-- leaseIds
+SELECT "id" AS inbox_id FROM "jobs" h WHERE "dead_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) ORDER BY "id" LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- leaseWrite
+UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ?
+-- binds LEASE, ID
+
+-- leaseRead
+SELECT "id" AS inbox_id, CASE WHEN OCTET_LENGTH("payload") <= 1048576 THEN "payload" END AS inbox_payload, OCTET_LENGTH("payload") AS inbox_payload_bytes, "attempts" AS inbox_attempt, "locked_until" AS inbox_token FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- leaseWriteAll 3: none
+
+-- leaseReadAll 3: none
+
+-- extendLease
+UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ? AND "locked_until" = ?
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- settle
+DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- deadLetter 1/1
+UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+-- binds ID, TOKEN
+
+-- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE "dead_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP)
+-- binds nothing
+
+-- inWork
+SELECT COUNT(*) FROM "jobs" WHERE "locked_until" >= CURRENT_TIMESTAMP
+-- binds nothing
+
+-- deadLetterCount
+SELECT COUNT(*) FROM "jobs" WHERE "dead_at" IS NOT NULL
+-- binds nothing
+
+-- deadLetterIds
+SELECT "id" FROM "jobs" WHERE "dead_at" IS NOT NULL
+-- binds nothing
+
+-- deadLetterList
+SELECT "id", SUBSTRING("payload" FROM 1 FOR 4096), "attempts", NULL, "dead_at", OCTET_LENGTH("payload") FROM "jobs" WHERE "dead_at" IS NOT NULL ORDER BY "dead_at" DESC, "id" DESC
+-- binds nothing
+
+-- deadLetterById
+SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "dead_at" IS NOT NULL AND "id" = ?
+-- binds ID
+
+-- requeueAll 1/1
+UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0 WHERE "dead_at" IS NOT NULL
+-- binds nothing
+
+-- requeueOne 1/1
+UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0 WHERE "dead_at" IS NOT NULL AND "id" = ?
+-- binds ID
+
+-- discardDeadLetters
+DELETE FROM "jobs" WHERE "dead_at" IS NOT NULL AND "dead_at" < DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)
+-- binds DELAY
