@@ -85,7 +85,7 @@ public interface Dialect extends OperatorQueries {
     default Statement settle(TableSpec spec) {
         boolean fenced = spec.form() == Form.LEASE;
         String where = " WHERE " + quote(spec.idColumn()) + " = ?"
-                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "");
+                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "") + unsettled(spec);
         Param[] params = fenced ? new Param[] {Param.ID, Param.TOKEN} : new Param[] {Param.ID};
         return spec.processedAtColumn()
                 .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column)
@@ -115,7 +115,7 @@ public interface Dialect extends OperatorQueries {
             in.append(i == 0 ? "?" : ", ?");
             params[i] = Param.ID;
         }
-        in.append(')');
+        in.append(')').append(unsettled(spec));
         return spec.processedAtColumn()
                 .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column) + " = "
                         + currentTimestamp() + in, params))
@@ -150,7 +150,7 @@ public interface Dialect extends OperatorQueries {
     default List<Statement> deadLetter(TableSpec spec) {
         boolean fenced = spec.form() == Form.LEASE;
         String where = " WHERE " + quote(spec.idColumn()) + " = ?"
-                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "");
+                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "") + unsettled(spec);
         List<Param> whereParams = new ArrayList<>(List.of(Param.ID));
         if (fenced) {
             whereParams.add(Param.TOKEN);
@@ -161,13 +161,7 @@ public interface Dialect extends OperatorQueries {
             spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
             return List.of(new Statement("UPDATE " + table(spec) + " SET " + set + where, whereParams));
         }
-        String deadLetters = spec.deadLetterTable().map(t -> {
-            StringBuilder sql = new StringBuilder();
-            for (String part : t.split("\\.")) {
-                sql.append(sql.length() > 0 ? "." : "").append(quote(part));
-            }
-            return sql.toString();
-        }).orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
+        String deadLetters = deadLetterTableName(spec);
         DeadLetterColumns dead = spec.deadLetterColumns();
         String queue = spec.queueColumn().map(q -> ", " + quote(dead.queue())).orElse("");
         String queueValue = spec.queueColumn().map(q -> ", " + quote(q)).orElse("");
@@ -181,7 +175,62 @@ public interface Dialect extends OperatorQueries {
                 + ", ?, ?, " + currentTimestamp() + " FROM " + table(spec) + where + " AND NOT EXISTS (SELECT 1 FROM "
                 + deadLetters + " d WHERE d." + quote(dead.id()) + " = " + table(spec) + "." + quote(spec.idColumn()) + ")",
                 moveParams);
-        return List.of(move, new Statement("DELETE FROM " + table(spec) + where, whereParams));
+        // Deleted only where the dead-letter table now holds the same message: a different one under
+        // the same id (ids repeat: reused rowids, a reset sequence) leaves the row where it is.
+        return List.of(move, new Statement("DELETE FROM " + table(spec) + where + " AND EXISTS (SELECT 1 FROM "
+                + deadLetters + " d WHERE d." + quote(dead.id()) + " = " + table(spec) + "." + quote(spec.idColumn())
+                + " AND " + samePayload("d." + quote(dead.payload()), table(spec) + "." + quote(spec.payloadColumn()))
+                + ")", whereParams));
+    }
+
+    /**
+     * Whether the dead-letter table holds a different message under the row {@link Param#ID}'s
+     * id: the reason a dead-letter move changed no row, for the log. Binds ID.
+     *
+     * <pre>{@code
+     * SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT (d."payload" = "jobs"."payload")
+     * }</pre>
+     *
+     * @param spec the table
+     * @return the query, returning a row when there is such a message; empty without a dead-letter table
+     *         (or with a dead-at column, which marks rows in place)
+     */
+    default Optional<Statement> deadLetterConflict(TableSpec spec) {
+        if (spec.deadAtColumn().isPresent() || spec.deadLetterTable().isEmpty()) {
+            return Optional.empty();
+        }
+        DeadLetterColumns dead = spec.deadLetterColumns();
+        String inbox = table(spec);
+        return Optional.of(Statement.of("SELECT 1 FROM " + deadLetterTableName(spec) + " d, " + inbox + " WHERE "
+                + inbox + "." + quote(spec.idColumn()) + " = ? AND d." + quote(dead.id()) + " = " + inbox + "."
+                + quote(spec.idColumn()) + " AND NOT (" + samePayload("d." + quote(dead.payload()), inbox + "."
+                + quote(spec.payloadColumn())) + ")", Param.ID));
+    }
+
+    /**
+     * The condition each settlement adds, with a processed-at or a dead-at column: the row is not
+     * settled yet. A second delivery of a row whose first settlement committed late (its second
+     * phase failed and was retried while the row was claimable again) then changes no row, and
+     * rolls back with the MDB's work, instead of settling the row twice.
+     *
+     * @param spec the table
+     * @return {@code " AND processed_at IS NULL AND dead_at IS NULL"}, as far as the table has them
+     */
+    default String unsettled(TableSpec spec) {
+        StringBuilder sql = new StringBuilder();
+        spec.processedAtColumn().ifPresent(c -> sql.append(" AND ").append(quote(c)).append(" IS NULL"));
+        spec.deadAtColumn().ifPresent(c -> sql.append(" AND ").append(quote(c)).append(" IS NULL"));
+        return sql.toString();
+    }
+
+    private String deadLetterTableName(TableSpec spec) {
+        return spec.deadLetterTable().map(t -> {
+            StringBuilder sql = new StringBuilder();
+            for (String part : t.split("\\.")) {
+                sql.append(sql.length() > 0 ? "." : "").append(quote(part));
+            }
+            return sql.toString();
+        }).orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
     }
 
     /**
