@@ -76,7 +76,11 @@ final class Settlement {
         } else {
             throw new IllegalStateException("unknown outcome " + outcome);
         }
-        if (!settled && move != Move.REFUSED) {
+        if (move == Move.REFUSED) {
+            // A failed statement, as a constraint's would be: logged once by the caller, its text the failure's record.
+            throw new DeadLetterRefused(refusal(row));
+        }
+        if (!settled) {
             LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
                     + " changed no row (its lease was lost, or another delivery settled it); the transaction"
                     + " rolls back, the MDB's work with it.");
@@ -143,9 +147,13 @@ final class Settlement {
 
     /** Logs a batch's settlement statement that failed on a working connection (a constraint): the batch fails. */
     void failed(List<ClaimedRow> rows, SQLException e) {
-        LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of a batch of "
-                + rows.size() + " rows failed; the transaction rolls back and the rows are delivered again one at"
-                + " a time", e);
+        String failed = "Inbox subscription '" + settings.name() + "': the settlement of a batch of " + rows.size()
+                + " rows failed; the transaction rolls back and the rows are delivered again one at a time";
+        if (e instanceof DeadLetterRefused) {
+            LOG.log(Level.WARNING, failed + ": " + e.getMessage());
+        } else {
+            LOG.log(Level.WARNING, failed, e);
+        }
     }
 
     /**
@@ -171,8 +179,13 @@ final class Settlement {
 
     /** Logs a settlement statement that failed on a working connection (a constraint): the delivery fails. */
     void failed(ClaimedRow row, SQLException e) {
-        LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
-                + " failed; the transaction rolls back and the delivery counts as failed", e);
+        String failed = "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
+                + " failed; the transaction rolls back and the delivery counts as failed";
+        if (e instanceof DeadLetterRefused) {
+            LOG.log(Level.WARNING, failed + ": " + e.getMessage());
+        } else {
+            LOG.log(Level.WARNING, failed, e);
+        }
     }
 
     /** @return whether a failed delivery leaves a record: the table counts attempts or reschedules */
@@ -203,6 +216,9 @@ final class Settlement {
             if (move == Move.NOT_CHANGED) {
                 return false;
             }
+            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': row " + row.id() + " failed "
+                    + (row.failedAttempts() + 1) + " times, the limit (" + error + "), but " + refusal(row));
+            counters.error("row " + row.id() + ": " + refusal(row));
             // Refused: counted and rescheduled as any failure, so the row waits out its backoff instead of looping hot.
         }
         if (statements.reschedule().isEmpty()) {
@@ -238,19 +254,28 @@ final class Settlement {
         if (changed == 1) {
             return Move.MOVED;
         }
-        if (statements.deadLetterConflict().isEmpty()
-                || !connection.exists(statements.deadLetterConflict().get(), bindings.row(row))) {
-            return Move.NOT_CHANGED;
+        return statements.deadLetterConflict().isPresent()
+                && connection.exists(statements.deadLetterConflict().get(), bindings.row(row))
+                ? Move.REFUSED : Move.NOT_CHANGED;
+    }
+
+    /** @return why the row cannot be dead-lettered, and what to do */
+    private String refusal(ClaimedRow row) {
+        return "row " + row.id() + " cannot be dead-lettered: the dead-letter table '"
+                + settings.table().deadLetterTable().orElse("") + "' holds a different message with the same id"
+                + " (ids repeat: reused SQLite rowids, a reset sequence, keys of the application's own). The row"
+                + " stays in the table" + (statements.reschedule().isPresent() ? ", delivered again after its backoff"
+                : "") + ". To let it go, requeue or discard that dead letter, or give the table ids that never"
+                + " repeat (SQLite: INTEGER PRIMARY KEY AUTOINCREMENT).";
+    }
+
+    /** A dead-letter move refused: the dead-letter table holds a different message under the row's id. */
+    static final class DeadLetterRefused extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        DeadLetterRefused(String message) {
+            super(message);
         }
-        String why = "row " + row.id() + " cannot be dead-lettered: the dead-letter table '"
-                + settings.table().deadLetterTable().orElse("") + "' holds a different message with the same id";
-        LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': " + why + " (ids repeat: reused"
-                + " SQLite rowids, a reset sequence, keys of the application's own). The row stays in the table"
-                + (statements.reschedule().isPresent() ? ", delivered again after its backoff" : "") + ", the MDB's"
-                + " work rolled back. To let it go, requeue or discard that dead letter, or give the table ids"
-                + " that never repeat (SQLite: INTEGER PRIMARY KEY AUTOINCREMENT).");
-        counters.error(why);
-        return Move.REFUSED;
     }
 
     /** A retry on a table without a due column: logged, then the row is held for the delay and rolled back. */
