@@ -140,8 +140,10 @@ public interface Dialect extends OperatorQueries {
     /**
      * Dead-letters a row, in the delivery's transaction: moves it into the dead-letter table
      * ({@code id}, {@code queue} with a queue column, {@code payload}, {@code attempts},
-     * {@code reason}, {@code dead_at}) and deletes it, or sets its dead-at column (and grows its
-     * attempt column). Binds {@link Param#ATTEMPT}, {@link Param#REASON}, {@link Param#ID} (and
+     * {@code reason}, {@code dead_at}) and deletes it where the dead-letter table then holds the
+     * same message (id and {@link #samePayload}: a different message under a repeated id leaves
+     * the row, and the move changes no row), or sets its dead-at column (and grows its attempt
+     * column). Binds {@link Param#ATTEMPT}, {@link Param#REASON}, {@link Param#ID} (and
      * {@link Param#TOKEN} in the lease form), each statement its own.
      *
      * @param spec the table; it has a dead-letter table or a dead-at column
@@ -165,8 +167,9 @@ public interface Dialect extends OperatorQueries {
         DeadLetterColumns dead = spec.deadLetterColumns();
         String queue = spec.queueColumn().map(q -> ", " + quote(dead.queue())).orElse("");
         String queueValue = spec.queueColumn().map(q -> ", " + quote(q)).orElse("");
-        // Fenced like the DELETE (a lost lease moves nothing), and never a second copy: a row left in
-        // both tables by an earlier failure is then only deleted, instead of failing on the key for ever.
+        // Fenced like the DELETE (a lost lease moves nothing), and never a second copy: a row whose
+        // identical copy an earlier failure left is then only deleted, instead of failing on the key for
+        // ever; on PostgreSQL a duplicate key would also doom the whole transaction.
         List<Param> moveParams = new ArrayList<>(List.of(Param.ATTEMPT, Param.REASON));
         moveParams.addAll(whereParams);
         Statement move = new Statement("INSERT INTO " + deadLetters + " (" + quote(dead.id()) + queue + ", "
