@@ -37,8 +37,12 @@ INSERT INTO "dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_a
 -- binds ATTEMPT, REASON, ID, TOKEN
 
 -- deadLetter 2/2
-DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
+DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id" AND d."payload" = "jobs"."payload")
 -- binds ID, TOKEN
+
+-- deadLetterConflict
+SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT (d."payload" = "jobs"."payload")
+-- binds ID
 
 -- inDoubtBranches: none
 
@@ -71,7 +75,7 @@ INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id
 -- binds QUEUE
 
 -- requeueAll 2/2
-DELETE FROM "dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id" AND x."payload" = "dead_jobs"."payload")
 -- binds QUEUE
 
 -- requeueOne 1/2
@@ -79,7 +83,7 @@ INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id
 -- binds QUEUE, ID
 
 -- requeueOne 2/2
-DELETE FROM "dead_jobs" WHERE "queue" = ? AND "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id" AND x."payload" = "dead_jobs"."payload")
 -- binds QUEUE, ID
 
 -- discardDeadLetters

@@ -21,19 +21,19 @@ SELECT RELEASE_ALL_LOCKS()
 -- binds nothing
 
 -- settle
-UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ?
+UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds ID
 
 -- settleAll 3
-UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?)
+UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?) AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds ID, ID, ID
 
 -- reschedule
-UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ?
+UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds DELAY, ID
 
 -- deadLetter 1/1
-UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 WHERE `id` = ?
+UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds ID
 
 -- purge

@@ -41,8 +41,12 @@ INSERT INTO `dead_jobs` (`id`, `queue`, `payload`, `attempts`, `reason`, `dead_a
 -- binds ATTEMPT, REASON, ID, TOKEN
 
 -- deadLetter 2/2
-DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ?
+DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ? AND EXISTS (SELECT 1 FROM `dead_jobs` d WHERE d.`id` = `jobs`.`id` AND CAST(d.`payload` AS BINARY) = CAST(`jobs`.`payload` AS BINARY))
 -- binds ID, TOKEN
+
+-- deadLetterConflict
+SELECT 1 FROM `dead_jobs` d, `jobs` WHERE `jobs`.`id` = ? AND d.`id` = `jobs`.`id` AND NOT (CAST(d.`payload` AS BINARY) = CAST(`jobs`.`payload` AS BINARY))
+-- binds ID
 
 -- inDoubtBranches: none
 
@@ -79,7 +83,7 @@ INSERT INTO `jobs` (`id`, `queue`, `payload`, `attempts`, `due_at`) SELECT d.`id
 -- binds QUEUE
 
 -- requeueAll 2/2
-DELETE FROM `dead_jobs` WHERE `queue` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id`)
+DELETE FROM `dead_jobs` WHERE `queue` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id` AND CAST(x.`payload` AS BINARY) = CAST(`dead_jobs`.`payload` AS BINARY))
 -- binds QUEUE
 
 -- requeueOne 1/2
@@ -87,7 +91,7 @@ INSERT INTO `jobs` (`id`, `queue`, `payload`, `attempts`, `due_at`) SELECT d.`id
 -- binds QUEUE, ID
 
 -- requeueOne 2/2
-DELETE FROM `dead_jobs` WHERE `queue` = ? AND `id` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id`)
+DELETE FROM `dead_jobs` WHERE `queue` = ? AND `id` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id` AND CAST(x.`payload` AS BINARY) = CAST(`dead_jobs`.`payload` AS BINARY))
 -- binds QUEUE, ID
 
 -- discardDeadLetters

@@ -25,7 +25,11 @@ INSERT INTO `app`.`dead_jobs` (`id`, `queue`, `payload`, `attempts`, `reason`, `
 -- binds ATTEMPT, REASON, ID
 
 -- deadLetter 2/2
-DELETE FROM `app`.`jobs` WHERE `job_id` = ?
+DELETE FROM `app`.`jobs` WHERE `job_id` = ? AND EXISTS (SELECT 1 FROM `app`.`dead_jobs` d WHERE d.`id` = `app`.`jobs`.`job_id` AND CAST(d.`payload` AS BINARY) = CAST(`app`.`jobs`.`body` AS BINARY))
+-- binds ID
+
+-- deadLetterConflict
+SELECT 1 FROM `app`.`dead_jobs` d, `app`.`jobs` WHERE `app`.`jobs`.`job_id` = ? AND d.`id` = `app`.`jobs`.`job_id` AND NOT (CAST(d.`payload` AS BINARY) = CAST(`app`.`jobs`.`body` AS BINARY))
 -- binds ID
 
 -- inDoubtBranches: none
@@ -61,7 +65,7 @@ INSERT INTO `app`.`jobs` (`job_id`, `queue`, `body`, `due_at`) SELECT d.`id`, d.
 -- binds QUEUE
 
 -- requeueAll 2/2
-DELETE FROM `app`.`dead_jobs` WHERE `queue` = ? AND EXISTS (SELECT 1 FROM `app`.`jobs` x WHERE x.`job_id` = `app`.`dead_jobs`.`id`)
+DELETE FROM `app`.`dead_jobs` WHERE `queue` = ? AND EXISTS (SELECT 1 FROM `app`.`jobs` x WHERE x.`job_id` = `app`.`dead_jobs`.`id` AND CAST(x.`body` AS BINARY) = CAST(`app`.`dead_jobs`.`payload` AS BINARY))
 -- binds QUEUE
 
 -- requeueOne 1/2
@@ -69,7 +73,7 @@ INSERT INTO `app`.`jobs` (`job_id`, `queue`, `body`, `due_at`) SELECT d.`id`, d.
 -- binds QUEUE, ID
 
 -- requeueOne 2/2
-DELETE FROM `app`.`dead_jobs` WHERE `queue` = ? AND `id` = ? AND EXISTS (SELECT 1 FROM `app`.`jobs` x WHERE x.`job_id` = `app`.`dead_jobs`.`id`)
+DELETE FROM `app`.`dead_jobs` WHERE `queue` = ? AND `id` = ? AND EXISTS (SELECT 1 FROM `app`.`jobs` x WHERE x.`job_id` = `app`.`dead_jobs`.`id` AND CAST(x.`body` AS BINARY) = CAST(`app`.`dead_jobs`.`payload` AS BINARY))
 -- binds QUEUE, ID
 
 -- discardDeadLetters

@@ -21,19 +21,19 @@ SELECT pg_advisory_unlock_all()
 -- binds nothing
 
 -- settle
-UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds ID
 
 -- settleAll 3
-UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ANY(?)
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ANY(?) AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds IDS
 
 -- reschedule
-UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "attempts" = "attempts" + 1 WHERE "id" = ?
+UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "attempts" = "attempts" + 1 WHERE "id" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds DELAY, ID
 
 -- deadLetter 1/1
-UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1 WHERE "id" = ?
+UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1 WHERE "id" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds ID
 
 -- purge

@@ -25,8 +25,12 @@ INSERT INTO "dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_a
 -- binds ATTEMPT, REASON, ID, TOKEN
 
 -- deadLetter 2/2
-DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
+DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id" AND (d."payload")::text = ("jobs"."payload")::text)
 -- binds ID, TOKEN
+
+-- deadLetterConflict
+SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT ((d."payload")::text = ("jobs"."payload")::text)
+-- binds ID
 
 -- inDoubtBranches
 SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
@@ -61,7 +65,7 @@ INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id
 -- binds QUEUE
 
 -- requeueAll 2/2
-DELETE FROM "dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id" AND (x."payload")::text = ("dead_jobs"."payload")::text)
 -- binds QUEUE
 
 -- requeueOne 1/2
@@ -69,7 +73,7 @@ INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id
 -- binds QUEUE, ID
 
 -- requeueOne 2/2
-DELETE FROM "dead_jobs" WHERE "queue" = ? AND "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id" AND (x."payload")::text = ("dead_jobs"."payload")::text)
 -- binds QUEUE, ID
 
 -- discardDeadLetters

@@ -13,11 +13,11 @@ UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN
 
 -- settle
-UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL
 -- binds ID, TOKEN
 
 -- reschedule
-UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL
 -- binds DELAY, ID, TOKEN
 
 -- purge

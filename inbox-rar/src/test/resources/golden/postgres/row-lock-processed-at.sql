@@ -13,15 +13,15 @@ SELECT 1 FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP)
 -- binds nothing
 
 -- settle
-UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ?
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ? AND "processed_at" IS NULL
 -- binds ID
 
 -- settleAll 3
-UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ANY(?)
+UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ANY(?) AND "processed_at" IS NULL
 -- binds IDS
 
 -- reschedule
-UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "attempts" = "attempts" + 1 WHERE "id" = ?
+UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "attempts" = "attempts" + 1 WHERE "id" = ? AND "processed_at" IS NULL
 -- binds DELAY, ID
 
 -- purge

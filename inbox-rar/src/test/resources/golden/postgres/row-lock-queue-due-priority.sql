@@ -29,7 +29,11 @@ INSERT INTO "dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_a
 -- binds ATTEMPT, REASON, ID
 
 -- deadLetter 2/2
-DELETE FROM "jobs" WHERE "id" = ?
+DELETE FROM "jobs" WHERE "id" = ? AND EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id" AND (d."payload")::text = ("jobs"."payload")::text)
+-- binds ID
+
+-- deadLetterConflict
+SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT ((d."payload")::text = ("jobs"."payload")::text)
 -- binds ID
 
 -- inDoubtBranches
@@ -63,7 +67,7 @@ INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id
 -- binds QUEUE
 
 -- requeueAll 2/2
-DELETE FROM "dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id" AND (x."payload")::text = ("dead_jobs"."payload")::text)
 -- binds QUEUE
 
 -- requeueOne 1/2
@@ -71,7 +75,7 @@ INSERT INTO "jobs" ("id", "queue", "payload", "attempts", "due_at") SELECT d."id
 -- binds QUEUE, ID
 
 -- requeueOne 2/2
-DELETE FROM "dead_jobs" WHERE "queue" = ? AND "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+DELETE FROM "dead_jobs" WHERE "queue" = ? AND "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id" AND (x."payload")::text = ("dead_jobs"."payload")::text)
 -- binds QUEUE, ID
 
 -- discardDeadLetters

@@ -13,15 +13,15 @@ UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN
 
 -- settle
-UPDATE "jobs" SET "processed_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+UPDATE "jobs" SET "processed_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds ID, TOKEN
 
 -- reschedule
-UPDATE "jobs" SET "due_at" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds'), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+UPDATE "jobs" SET "due_at" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds'), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds DELAY, ID, TOKEN
 
 -- deadLetter 1/1
-UPDATE "jobs" SET "dead_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+UPDATE "jobs" SET "dead_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds ID, TOKEN
 
 -- purge

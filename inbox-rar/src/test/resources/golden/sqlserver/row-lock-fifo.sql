@@ -12,19 +12,19 @@ SELECT TOP (1) 1 FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_a
 -- binds QUEUE
 
 -- settle
-UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] = ?
+UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] = ? AND [processed_at] IS NULL AND [dead_at] IS NULL
 -- binds ID
 
 -- settleAll 3
-UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] IN (?, ?, ?)
+UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] IN (?, ?, ?) AND [processed_at] IS NULL AND [dead_at] IS NULL
 -- binds ID, ID, ID
 
 -- reschedule
-UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE [id] = ?
+UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE [id] = ? AND [processed_at] IS NULL AND [dead_at] IS NULL
 -- binds DELAY, ID
 
 -- deadLetter 1/1
-UPDATE [jobs] SET [dead_at] = CURRENT_TIMESTAMP WHERE [id] = ?
+UPDATE [jobs] SET [dead_at] = CURRENT_TIMESTAMP WHERE [id] = ? AND [processed_at] IS NULL AND [dead_at] IS NULL
 -- binds ID
 
 -- purge

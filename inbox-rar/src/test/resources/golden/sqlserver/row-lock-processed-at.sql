@@ -9,15 +9,15 @@ SELECT TOP (1) 1 FROM [jobs] h WHERE ([due_at] IS NULL OR [due_at] <= CURRENT_TI
 -- binds nothing
 
 -- settle
-UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] = ?
+UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] = ? AND [processed_at] IS NULL
 -- binds ID
 
 -- settleAll 3
-UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] IN (?, ?, ?)
+UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] IN (?, ?, ?) AND [processed_at] IS NULL
 -- binds ID, ID, ID
 
 -- reschedule
-UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), [attempts] = [attempts] + 1 WHERE [id] = ?
+UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), [attempts] = [attempts] + 1 WHERE [id] = ? AND [processed_at] IS NULL
 -- binds DELAY, ID
 
 -- purge

@@ -25,7 +25,11 @@ INSERT INTO [app].[dead_jobs] ([id], [queue], [payload], [attempts], [reason], [
 -- binds ATTEMPT, REASON, ID
 
 -- deadLetter 2/2
-DELETE FROM [app].[jobs] WHERE [job_id] = ?
+DELETE FROM [app].[jobs] WHERE [job_id] = ? AND EXISTS (SELECT 1 FROM [app].[dead_jobs] d WHERE d.[id] = [app].[jobs].[job_id] AND d.[payload] = [app].[jobs].[body])
+-- binds ID
+
+-- deadLetterConflict
+SELECT 1 FROM [app].[dead_jobs] d, [app].[jobs] WHERE [app].[jobs].[job_id] = ? AND d.[id] = [app].[jobs].[job_id] AND NOT (d.[payload] = [app].[jobs].[body])
 -- binds ID
 
 -- inDoubtBranches: none
@@ -57,7 +61,7 @@ INSERT INTO [app].[jobs] ([job_id], [queue], [body], [due_at]) SELECT d.[id], d.
 -- binds QUEUE
 
 -- requeueAll 2/2
-DELETE FROM [app].[dead_jobs] WHERE [queue] = ? AND EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = [app].[dead_jobs].[id])
+DELETE FROM [app].[dead_jobs] WHERE [queue] = ? AND EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = [app].[dead_jobs].[id] AND x.[body] = [app].[dead_jobs].[payload])
 -- binds QUEUE
 
 -- requeueOne 1/2
@@ -65,7 +69,7 @@ INSERT INTO [app].[jobs] ([job_id], [queue], [body], [due_at]) SELECT d.[id], d.
 -- binds QUEUE, ID
 
 -- requeueOne 2/2
-DELETE FROM [app].[dead_jobs] WHERE [queue] = ? AND [id] = ? AND EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = [app].[dead_jobs].[id])
+DELETE FROM [app].[dead_jobs] WHERE [queue] = ? AND [id] = ? AND EXISTS (SELECT 1 FROM [app].[jobs] x WHERE x.[job_id] = [app].[dead_jobs].[id] AND x.[body] = [app].[dead_jobs].[payload])
 -- binds QUEUE, ID
 
 -- discardDeadLetters

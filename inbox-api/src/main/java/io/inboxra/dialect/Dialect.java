@@ -85,7 +85,7 @@ public interface Dialect extends OperatorQueries {
     default Statement settle(TableSpec spec) {
         boolean fenced = spec.form() == Form.LEASE;
         String where = " WHERE " + quote(spec.idColumn()) + " = ?"
-                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "");
+                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "") + unsettled(spec);
         Param[] params = fenced ? new Param[] {Param.ID, Param.TOKEN} : new Param[] {Param.ID};
         return spec.processedAtColumn()
                 .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column)
@@ -115,7 +115,7 @@ public interface Dialect extends OperatorQueries {
             in.append(i == 0 ? "?" : ", ?");
             params[i] = Param.ID;
         }
-        in.append(')');
+        in.append(')').append(unsettled(spec));
         return spec.processedAtColumn()
                 .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column) + " = "
                         + currentTimestamp() + in, params))
@@ -140,8 +140,10 @@ public interface Dialect extends OperatorQueries {
     /**
      * Dead-letters a row, in the delivery's transaction: moves it into the dead-letter table
      * ({@code id}, {@code queue} with a queue column, {@code payload}, {@code attempts},
-     * {@code reason}, {@code dead_at}) and deletes it, or sets its dead-at column (and grows its
-     * attempt column). Binds {@link Param#ATTEMPT}, {@link Param#REASON}, {@link Param#ID} (and
+     * {@code reason}, {@code dead_at}) and deletes it where the dead-letter table then holds the
+     * same message (id and {@link #samePayload}: a different message under a repeated id leaves
+     * the row, and the move changes no row), or sets its dead-at column (and grows its attempt
+     * column). Binds {@link Param#ATTEMPT}, {@link Param#REASON}, {@link Param#ID} (and
      * {@link Param#TOKEN} in the lease form), each statement its own.
      *
      * @param spec the table; it has a dead-letter table or a dead-at column
@@ -150,7 +152,7 @@ public interface Dialect extends OperatorQueries {
     default List<Statement> deadLetter(TableSpec spec) {
         boolean fenced = spec.form() == Form.LEASE;
         String where = " WHERE " + quote(spec.idColumn()) + " = ?"
-                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "");
+                + (fenced ? " AND " + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" : "") + unsettled(spec);
         List<Param> whereParams = new ArrayList<>(List.of(Param.ID));
         if (fenced) {
             whereParams.add(Param.TOKEN);
@@ -161,18 +163,13 @@ public interface Dialect extends OperatorQueries {
             spec.lockedUntilColumn().ifPresent(l -> set.append(", ").append(quote(l)).append(" = NULL"));
             return List.of(new Statement("UPDATE " + table(spec) + " SET " + set + where, whereParams));
         }
-        String deadLetters = spec.deadLetterTable().map(t -> {
-            StringBuilder sql = new StringBuilder();
-            for (String part : t.split("\\.")) {
-                sql.append(sql.length() > 0 ? "." : "").append(quote(part));
-            }
-            return sql.toString();
-        }).orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
+        String deadLetters = deadLetterTableName(spec);
         DeadLetterColumns dead = spec.deadLetterColumns();
         String queue = spec.queueColumn().map(q -> ", " + quote(dead.queue())).orElse("");
         String queueValue = spec.queueColumn().map(q -> ", " + quote(q)).orElse("");
-        // Fenced like the DELETE (a lost lease moves nothing), and never a second copy: a row left in
-        // both tables by an earlier failure is then only deleted, instead of failing on the key for ever.
+        // Fenced like the DELETE (a lost lease moves nothing), and never a second copy: a row whose
+        // identical copy an earlier failure left is then only deleted, instead of failing on the key for
+        // ever; on PostgreSQL a duplicate key would also doom the whole transaction.
         List<Param> moveParams = new ArrayList<>(List.of(Param.ATTEMPT, Param.REASON));
         moveParams.addAll(whereParams);
         Statement move = new Statement("INSERT INTO " + deadLetters + " (" + quote(dead.id()) + queue + ", "
@@ -181,7 +178,62 @@ public interface Dialect extends OperatorQueries {
                 + ", ?, ?, " + currentTimestamp() + " FROM " + table(spec) + where + " AND NOT EXISTS (SELECT 1 FROM "
                 + deadLetters + " d WHERE d." + quote(dead.id()) + " = " + table(spec) + "." + quote(spec.idColumn()) + ")",
                 moveParams);
-        return List.of(move, new Statement("DELETE FROM " + table(spec) + where, whereParams));
+        // Deleted only where the dead-letter table now holds the same message: a different one under
+        // the same id (ids repeat: reused rowids, a reset sequence) leaves the row where it is.
+        return List.of(move, new Statement("DELETE FROM " + table(spec) + where + " AND EXISTS (SELECT 1 FROM "
+                + deadLetters + " d WHERE d." + quote(dead.id()) + " = " + table(spec) + "." + quote(spec.idColumn())
+                + " AND " + samePayload("d." + quote(dead.payload()), table(spec) + "." + quote(spec.payloadColumn()))
+                + ")", whereParams));
+    }
+
+    /**
+     * Whether the dead-letter table holds a different message under the row {@link Param#ID}'s
+     * id: the reason a dead-letter move changed no row, for the log. Binds ID.
+     *
+     * <pre>{@code
+     * SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT (d."payload" = "jobs"."payload")
+     * }</pre>
+     *
+     * @param spec the table
+     * @return the query, returning a row when there is such a message; empty without a dead-letter table
+     *         (or with a dead-at column, which marks rows in place)
+     */
+    default Optional<Statement> deadLetterConflict(TableSpec spec) {
+        if (spec.deadAtColumn().isPresent() || spec.deadLetterTable().isEmpty()) {
+            return Optional.empty();
+        }
+        DeadLetterColumns dead = spec.deadLetterColumns();
+        String inbox = table(spec);
+        return Optional.of(Statement.of("SELECT 1 FROM " + deadLetterTableName(spec) + " d, " + inbox + " WHERE "
+                + inbox + "." + quote(spec.idColumn()) + " = ? AND d." + quote(dead.id()) + " = " + inbox + "."
+                + quote(spec.idColumn()) + " AND NOT (" + samePayload("d." + quote(dead.payload()), inbox + "."
+                + quote(spec.payloadColumn())) + ")", Param.ID));
+    }
+
+    /**
+     * The condition each settlement adds, with a processed-at or a dead-at column: the row is not
+     * settled yet. A second delivery of a row whose first settlement committed late (its second
+     * phase failed and was retried while the row was claimable again) then changes no row, and
+     * rolls back with the MDB's work, instead of settling the row twice.
+     *
+     * @param spec the table
+     * @return {@code " AND processed_at IS NULL AND dead_at IS NULL"}, as far as the table has them
+     */
+    default String unsettled(TableSpec spec) {
+        StringBuilder sql = new StringBuilder();
+        spec.processedAtColumn().ifPresent(c -> sql.append(" AND ").append(quote(c)).append(" IS NULL"));
+        spec.deadAtColumn().ifPresent(c -> sql.append(" AND ").append(quote(c)).append(" IS NULL"));
+        return sql.toString();
+    }
+
+    private String deadLetterTableName(TableSpec spec) {
+        return spec.deadLetterTable().map(t -> {
+            StringBuilder sql = new StringBuilder();
+            for (String part : t.split("\\.")) {
+                sql.append(sql.length() > 0 ? "." : "").append(quote(part));
+            }
+            return sql.toString();
+        }).orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
     }
 
     /**

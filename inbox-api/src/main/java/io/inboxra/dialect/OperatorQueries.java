@@ -31,6 +31,18 @@ public interface OperatorQueries {
     String table(TableSpec spec);
 
     /**
+     * A condition true where two payloads are the same message: how a move between the inbox and
+     * its dead-letter table tells its own copy from a different message under the same id.
+     *
+     * @param left a payload column, qualified
+     * @param right another, of the inbox's payload type
+     * @return {@code left = right} by default
+     */
+    default String samePayload(String left, String right) {
+        return left + " = " + right;
+    }
+
+    /**
      * The subscription's backlog, for operators: one row of the claimable rows' count, their
      * smallest due time (NULL without a due column), their smallest id, and the database's
      * current time, in that order. Binds the claim's conditions ({@link Param#QUEUE}).
@@ -171,7 +183,8 @@ public interface OperatorQueries {
      * Requeues dead letters, all of the queue or the one of {@link Param#ID}: moved from the
      * dead-letter table into the inbox (id, queue and payload kept; the attempt column 0, the
      * due column now; a dead letter whose id is in the inbox already is not copied) and then
-     * deleted from the dead-letter table where the inbox has its id; or the dead-at column
+     * deleted from the dead-letter table where the inbox holds the same message, not processed
+     * (a different message under its id leaves the dead letter in place); or the dead-at column
      * cleared (the attempt column 0, the due column now). Binds {@link Param#QUEUE} with a queue
      * column, then ID when {@code oneRow}, each statement its own.
      *
@@ -216,10 +229,14 @@ public interface OperatorQueries {
                 + deadLetters + " d WHERE " + queueCondition(spec.queueColumn().map(q -> dead.queue()), "d.") + id
                 + "NOT EXISTS (SELECT 1 FROM " + table(spec) + " x WHERE x." + quote(spec.idColumn()) + " = d."
                 + quote(dead.id()) + ")", params);
+        // Deleted only where the inbox now holds the same message, not yet processed: a dead letter
+        // whose id a different row holds stays where it is.
         Statement delete = new Statement("DELETE FROM " + deadLetters + " WHERE "
                 + queueCondition(spec.queueColumn().map(q -> dead.queue()), "") + (oneRow ? quote(dead.id()) + " = ? AND " : "")
                 + "EXISTS (SELECT 1 FROM " + table(spec) + " x WHERE x." + quote(spec.idColumn()) + " = " + deadLetters
-                + "." + quote(dead.id()) + ")", params);
+                + "." + quote(dead.id()) + " AND " + samePayload("x." + quote(spec.payloadColumn()), deadLetters + "."
+                + quote(dead.payload())) + spec.processedAtColumn().map(p -> " AND x." + quote(p) + " IS NULL").orElse("")
+                + ")", params);
         return List.of(move, delete);
     }
 

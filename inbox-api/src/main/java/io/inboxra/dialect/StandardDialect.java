@@ -87,9 +87,10 @@ public abstract class StandardDialect implements Dialect {
         String where = " WHERE " + quote(spec.idColumn()) + " = ?";
         if (spec.form() == Form.LEASE) {
             return Statement.of("UPDATE " + table(spec) + " SET " + set + where + " AND "
-                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?", Param.DELAY, Param.ID, Param.TOKEN);
+                    + quote(spec.lockedUntilColumn().orElseThrow()) + " = ?" + unsettled(spec),
+                    Param.DELAY, Param.ID, Param.TOKEN);
         }
-        return Statement.of("UPDATE " + table(spec) + " SET " + set + where, Param.DELAY, Param.ID);
+        return Statement.of("UPDATE " + table(spec) + " SET " + set + where + unsettled(spec), Param.DELAY, Param.ID);
     }
 
     /** One claimable row, or none: read without locks. */

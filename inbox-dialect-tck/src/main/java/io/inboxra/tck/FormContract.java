@@ -248,6 +248,36 @@ public abstract class FormContract {
                 "the big rows stay, marked, their payloads kept");
     }
 
+    /**
+     * Ids repeat (reused rowids, a reset sequence): a row whose id a different dead letter holds
+     * stays in the table, its failure counted; a row whose identical copy is there already (a
+     * move cut in half) leaves the table, with one copy among the dead letters.
+     */
+    @Test
+    void aRowIsNeverDeadLetteredOverADifferentMessageWithItsId() throws Exception {
+        inbox.insert(Row.of("new message"), Row.of("half moved"));
+        long repeated = inbox.ids("payload = 'new message'", "id").get(0);
+        long halfMoved = inbox.ids("payload = 'half moved'", "id").get(0);
+        inbox.insertDeadLetter(repeated, "an older message");
+        inbox.insertDeadLetter(halfMoved, "half moved");
+        List<String> delivered = new CopyOnWriteArrayList<>();
+        Harness.Activation mdb = subscribe("tck-repeated-id", message -> {
+            delivered.add(message.text());
+            return message.text().equals("last") ? Outcome.ack() : Outcome.deadLetter("refused by the conformance kit");
+        }, Map.of("deadLetterTable", inbox.deadLetters(), "dueColumn", "due_at", "attemptColumn", "attempts",
+                "retryDelay", "PT60S"));
+        Await.until("the half-moved row leaves and the other's failure is counted", LONG,
+                () -> inbox.count("payload = 'half moved'") == 0 && inbox.count("attempts = 0") == 0);
+        inbox.insert(Row.of("last"));
+        Await.until("the last row is settled", LONG, () -> delivered.contains("last") && inbox.count("payload = 'last'") == 0);
+        assertEquals(Map.of(repeated, "new message"), inbox.payloads("1 = 1"), "the row stays in the table");
+        assertEquals(1, inbox.count("attempts = 1"), "its failure counted once, then rescheduled");
+        assertEquals(Map.of(repeated, "an older message", halfMoved, "half moved"), inbox.deadLetterPayloads(),
+                "the dead letters: the older message untouched, one copy of the half-moved row");
+        assertEquals(List.of("half moved", "last", "new message"), delivered.stream().sorted().toList(),
+                "each row delivered once");
+    }
+
     @Test
     void fifoGroupsAreDeliveredInOrderNeverTwoOfAGroupAtOnce() throws Exception {
         List<Row> rows = new ArrayList<>();

@@ -61,6 +61,7 @@ final class KitInbox implements AutoCloseable {
 
     private final DialectUnderTest target;
     private final String name;
+    private String deadLetters;
 
     private KitInbox(DialectUnderTest target, String name) {
         this.target = target;
@@ -82,6 +83,41 @@ final class KitInbox implements AutoCloseable {
 
     String name() {
         return name;
+    }
+
+    /** @return the case's dead-letter table, in the shape the adapter writes, created on first use */
+    String deadLetters() throws SQLException {
+        if (deadLetters == null) {
+            ColumnTypes c = target.columns();
+            String table = name + "_dead";
+            execute("CREATE TABLE " + table + " (id BIGINT PRIMARY KEY, queue " + c.text() + ", payload " + c.text()
+                    + ", attempts INT, reason " + c.text() + ", dead_at " + c.timestamp() + ")");
+            deadLetters = table;
+        }
+        return deadLetters;
+    }
+
+    /** Puts a dead letter of this id and payload into {@link #deadLetters()}. */
+    void insertDeadLetter(long id, String payload) throws SQLException {
+        try (Connection c = target.connect();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO " + deadLetters()
+                     + " (id, payload, attempts, reason) VALUES (?, ?, 1, 'put there by the conformance kit')")) {
+            ps.setLong(1, id);
+            ps.setString(2, payload);
+            ps.executeUpdate();
+        }
+    }
+
+    /** @return the ids and payloads of the dead letters, in id order */
+    Map<Long, String> deadLetterPayloads() throws SQLException {
+        Map<Long, String> payloads = new LinkedHashMap<>();
+        try (Connection c = target.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, payload FROM " + deadLetters() + " ORDER BY id")) {
+            while (rs.next()) {
+                payloads.put(rs.getLong(1), rs.getString(2));
+            }
+        }
+        return payloads;
     }
 
     /** Inserts the rows in this order (so their ids ascend in it), each in its own statement. */
@@ -151,6 +187,12 @@ final class KitInbox implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        execute("DROP TABLE " + name);
+        try {
+            execute("DROP TABLE " + name);
+        } finally {
+            if (deadLetters != null) {
+                execute("DROP TABLE " + deadLetters);
+            }
+        }
     }
 }

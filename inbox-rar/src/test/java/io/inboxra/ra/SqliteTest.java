@@ -195,6 +195,36 @@ class SqliteTest {
         }
     }
 
+    /** Without AUTOINCREMENT SQLite reuses the rowid of a row dead-lettered from an empty table: a new message, same id. */
+    @Test
+    void aNewMessageUnderAReusedRowidIsNotDeadLetteredOverTheOldOne() throws Exception {
+        execute("CREATE TABLE reused_jobs (id INTEGER PRIMARY KEY, payload TEXT NOT NULL, attempts INTEGER NOT NULL"
+                + " DEFAULT 0, due_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now')), locked_until TEXT)");
+        execute("INSERT INTO reused_jobs (payload) VALUES ('first')");
+        List<String> seen = new CopyOnWriteArrayList<>();
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = properties("sqlite-reused-rowid");
+            p.put("table", "reused_jobs");
+            p.put("attemptColumn", "attempts");
+            p.put("deadLetterTable", "invoice_dead");
+            p.put("retryDelay", "PT60S");
+            server.activate(message -> {
+                seen.add(message.id() + " " + message.text());
+                return Outcome.deadLetter("refused");
+            }, p);
+            Await.until("the first message is dead-lettered", Duration.ofSeconds(30),
+                    () -> count("SELECT count(*) FROM invoice_dead WHERE id = 1 AND payload = 'first'") == 1);
+            execute("INSERT INTO reused_jobs (payload) VALUES ('second')");
+            assertEquals(1, count("SELECT id FROM reused_jobs WHERE payload = 'second'"), "the rowid is reused");
+            Await.until("the second message's delivery is recorded", Duration.ofSeconds(30),
+                    () -> count("SELECT attempts FROM reused_jobs WHERE payload = 'second'") == 1);
+            assertEquals(1, count("SELECT count(*) FROM reused_jobs WHERE id = 1 AND payload = 'second'"),
+                    "the second message stays in the table");
+            assertEquals(1, count("SELECT count(*) FROM invoice_dead"), "the dead letter is still the first message");
+            assertEquals(List.of("1 first", "1 second"), seen);
+        }
+    }
+
     @Test
     void fifoGroupsAreDeliveredInOrderOneAtATime() throws Exception {
         for (int i = 0; i < 100; i++) {

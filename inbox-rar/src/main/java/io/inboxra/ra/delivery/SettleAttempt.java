@@ -61,7 +61,8 @@ record SettleAttempt(boolean settled, Outcome outcome, String error, SQLExceptio
                 settled = outside.settle(settle);
             }
             return new SettleAttempt(settled, settled ? invocation.outcome() : null, settled ? ROLLED_BACK
-                    : "the settlement changed no row (the lease was lost)", null);
+                    : "the settlement changed no row (the lease was lost, another delivery settled"
+                    + " the row, or it could not be dead-lettered)", null);
         } catch (TransactionEndedException e) {
             return new SettleAttempt(false, null, endpoints.transaction().describe(), null);
         } catch (StatementFailed e) {

@@ -51,15 +51,19 @@ final class Settlement {
      */
     boolean settle(WorkerConnection connection, ClaimedRow row, Outcome outcome) throws SQLException {
         boolean settled;
+        Move move = null;
         if (outcome instanceof Outcome.Ack) {
             settled = connection.update(statements.settle(), bindings.row(row)) == 1;
         } else if (outcome instanceof Outcome.Retry retry) {
             if (statements.reschedule().isEmpty()) {
                 return retryInMemory(row, retry.delay());
             }
-            settled = exhausted(row)
-                    ? deadLetter(connection, row, "retried " + (row.failedAttempts() + 1) + " times, the limit")
-                    : connection.update(statements.reschedule().get(), bindings.row(row).delay(retry.delay())) == 1;
+            if (exhausted(row)) {
+                move = deadLetter(connection, row, "retried " + (row.failedAttempts() + 1) + " times, the limit");
+                settled = move == Move.MOVED;
+            } else {
+                settled = connection.update(statements.reschedule().get(), bindings.row(row).delay(retry.delay())) == 1;
+            }
         } else if (outcome instanceof Outcome.DeadLetter dead) {
             if (statements.deadLetter().isEmpty()) {
                 LOG.log(Level.ERROR, "Inbox subscription '" + settings.name() + "': the listener dead-lettered row "
@@ -67,9 +71,14 @@ final class Settlement {
                         + " 'deadAtColumn'; set one. The transaction rolls back and the row stays.");
                 return false;
             }
-            settled = deadLetter(connection, row, dead.reason());
+            move = deadLetter(connection, row, dead.reason());
+            settled = move == Move.MOVED;
         } else {
             throw new IllegalStateException("unknown outcome " + outcome);
+        }
+        if (move == Move.REFUSED) {
+            // A failed statement, as a constraint's would be: logged once by the caller, its text the failure's record.
+            throw new DeadLetterRefused(refusal(row));
         }
         if (!settled) {
             LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
@@ -138,9 +147,13 @@ final class Settlement {
 
     /** Logs a batch's settlement statement that failed on a working connection (a constraint): the batch fails. */
     void failed(List<ClaimedRow> rows, SQLException e) {
-        LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of a batch of "
-                + rows.size() + " rows failed; the transaction rolls back and the rows are delivered again one at"
-                + " a time", e);
+        String failed = "Inbox subscription '" + settings.name() + "': the settlement of a batch of " + rows.size()
+                + " rows failed; the transaction rolls back and the rows are delivered again one at a time";
+        if (e instanceof DeadLetterRefused) {
+            LOG.log(Level.WARNING, failed + ": " + e.getMessage());
+        } else {
+            LOG.log(Level.WARNING, failed, e);
+        }
     }
 
     /**
@@ -166,8 +179,13 @@ final class Settlement {
 
     /** Logs a settlement statement that failed on a working connection (a constraint): the delivery fails. */
     void failed(ClaimedRow row, SQLException e) {
-        LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
-                + " failed; the transaction rolls back and the delivery counts as failed", e);
+        String failed = "Inbox subscription '" + settings.name() + "': the settlement of row " + row.id()
+                + " failed; the transaction rolls back and the delivery counts as failed";
+        if (e instanceof DeadLetterRefused) {
+            LOG.log(Level.WARNING, failed + ": " + e.getMessage());
+        } else {
+            LOG.log(Level.WARNING, failed, e);
+        }
     }
 
     /** @return whether a failed delivery leaves a record: the table counts attempts or reschedules */
@@ -188,13 +206,20 @@ final class Settlement {
     boolean recordFailure(WorkerConnection connection, ClaimedRow row, String error) throws SQLException {
         counters.error("row " + row.id() + ": " + error);
         if (exhausted(row) && !statements.deadLetter().isEmpty()) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': row " + row.id() + " failed "
-                    + (row.failedAttempts() + 1) + " times, the limit; it is dead-lettered (" + error + ")");
-            boolean dead = deadLetter(connection, row, error);
-            if (dead) {
+            Move move = deadLetter(connection, row, error);
+            if (move == Move.MOVED) {
+                LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': row " + row.id() + " failed "
+                        + (row.failedAttempts() + 1) + " times, the limit; it is dead-lettered (" + error + ")");
                 counters.deadLettered(false);
+                return true;
             }
-            return dead;
+            if (move == Move.NOT_CHANGED) {
+                return false;
+            }
+            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': row " + row.id() + " failed "
+                    + (row.failedAttempts() + 1) + " times, the limit (" + error + "), but " + refusal(row));
+            counters.error("row " + row.id() + ": " + refusal(row));
+            // Refused: counted and rescheduled as any failure, so the row waits out its backoff instead of looping hot.
         }
         if (statements.reschedule().isEmpty()) {
             return false;
@@ -212,13 +237,45 @@ final class Settlement {
                 && row.failedAttempts() + 1 >= settings.maxAttempts().getAsInt();
     }
 
-    private boolean deadLetter(WorkerConnection connection, ClaimedRow row, String reason) throws SQLException {
-        List<Statement> steps = statements.deadLetter();
+    /** What a dead-letter move came to. */
+    private enum Move {
+        MOVED,
+        /** The row was not there to move (its lease was lost, another delivery settled it). */
+        NOT_CHANGED,
+        /** The dead-letter table holds a different message under the row's id: the row stays. */
+        REFUSED
+    }
+
+    private Move deadLetter(WorkerConnection connection, ClaimedRow row, String reason) throws SQLException {
         int changed = 0;
-        for (Statement step : steps) {
+        for (Statement step : statements.deadLetter()) {
             changed = connection.update(step, bindings.row(row).reason(reason));
         }
-        return changed == 1;
+        if (changed == 1) {
+            return Move.MOVED;
+        }
+        return statements.deadLetterConflict().isPresent()
+                && connection.exists(statements.deadLetterConflict().get(), bindings.row(row))
+                ? Move.REFUSED : Move.NOT_CHANGED;
+    }
+
+    /** @return why the row cannot be dead-lettered, and what to do */
+    private String refusal(ClaimedRow row) {
+        return "row " + row.id() + " cannot be dead-lettered: the dead-letter table '"
+                + settings.table().deadLetterTable().orElse("") + "' holds a different message with the same id"
+                + " (ids repeat: reused SQLite rowids, a reset sequence, keys of the application's own). The row"
+                + " stays in the table" + (statements.reschedule().isPresent() ? ", delivered again after its backoff"
+                : "") + ". To let it go, requeue or discard that dead letter, or give the table ids that never"
+                + " repeat (SQLite: INTEGER PRIMARY KEY AUTOINCREMENT).";
+    }
+
+    /** A dead-letter move refused: the dead-letter table holds a different message under the row's id. */
+    static final class DeadLetterRefused extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        DeadLetterRefused(String message) {
+            super(message);
+        }
     }
 
     /** A retry on a table without a due column: logged, then the row is held for the delay and rolled back. */

@@ -167,18 +167,28 @@ final class SubscriptionOperations implements SubscriptionView {
     public int requeue(Collection<String> ids) throws SQLException {
         requireDeadLetters("requeue");
         Set<String> wanted = new HashSet<>(ids);
+        List<Object> stayed = new ArrayList<>();
         int requeued = inTransaction(c -> {
             int moved = 0;
             // The ids as the database reads them, so each binds in its column's own type.
             for (Object id : deadLetterIds(c)) {
                 if (wanted.contains(String.valueOf(id))) {
-                    moved += run(c, statements.requeueOne(), id);
+                    int one = run(c, statements.requeueOne(), id);
+                    if (one == 0) {
+                        stayed.add(id);
+                    }
+                    moved += one;
                 }
             }
             return moved;
         });
         LOG.log(Level.INFO, "Inbox subscription '" + name() + "': " + requeued + " dead letter(s) of " + ids.size()
                 + " asked for requeued");
+        if (!stayed.isEmpty()) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + name() + "': dead letter(s) " + stayed + " stay dead"
+                    + " letters: the table holds another message under each id (ids repeat). Deliver or delete that"
+                    + " row first, or discard the dead letter.");
+        }
         return requeued;
     }
 

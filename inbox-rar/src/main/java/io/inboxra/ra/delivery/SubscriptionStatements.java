@@ -39,6 +39,8 @@ import java.util.Optional;
  * @param purge the retention sweep (with a retention)
  * @param inDoubtBranches the query for the adapter's old prepared branches, when the dialect has one
  * @param claimGuard the row lock form's wait for a claimed row's guard, when the dialect's claims take one
+ * @param deadLetterConflict whether the dead-letter table holds a different message under a row's id (with a
+ *        dead-letter table)
  */
 public record SubscriptionStatements(
         Statement claim,
@@ -56,7 +58,8 @@ public record SubscriptionStatements(
         Optional<Statement> unlock,
         Optional<Statement> purge,
         Optional<Statement> inDoubtBranches,
-        Optional<Statement> claimGuard) {
+        Optional<Statement> claimGuard,
+        Optional<Statement> deadLetterConflict) {
 
     private static final Logger LOG = System.getLogger(SubscriptionStatements.class.getName());
 
@@ -107,7 +110,8 @@ public record SubscriptionStatements(
                 purge,
                 dialect.inDoubtBranches(spec),
                 form == Form.ROW_LOCK && dialect instanceof RowClaimGuard guard
-                        ? Optional.of(guard.claimGuard(spec)) : Optional.empty());
+                        ? Optional.of(guard.claimGuard(spec)) : Optional.empty(),
+                deadLetter.isEmpty() ? Optional.empty() : dialect.deadLetterConflict(spec));
     }
 
     /**

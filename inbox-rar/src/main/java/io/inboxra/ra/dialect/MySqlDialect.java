@@ -99,6 +99,12 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
                 " WHERE ", " WHERE h."), in.params());
     }
 
+    /** Compared byte for byte: a case- or pad-insensitive collation would call two messages the same. */
+    @Override
+    public String samePayload(String left, String right) {
+        return "CAST(" + left + " AS BINARY) = CAST(" + right + " AS BINARY)";
+    }
+
     @Override
     protected RowLocking rowLocking(TableSpec spec) {
         // A subquery of a locking read reads without locks: the claim locks the claimed rows only

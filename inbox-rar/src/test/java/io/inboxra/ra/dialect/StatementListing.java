@@ -154,6 +154,9 @@ public final class StatementListing {
                 Statement step = steps.get(i);
                 add("deadLetter " + (i + 1) + "/" + steps.size(), () -> step);
             }
+            if (spec.deadAtColumn().isEmpty()) {
+                add("deadLetterConflict", dialect.deadLetterConflict(spec));
+            }
         }
         if (spec.processedAtColumn().isPresent()) {
             add("purge", () -> dialect.purge(spec));
