@@ -25,11 +25,11 @@ UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN
 
 -- settle
-DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
+DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND "dead_at" IS NULL
 -- binds ID, TOKEN
 
 -- deadLetter 1/1
-UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
+UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "dead_at" IS NULL
 -- binds ID, TOKEN
 
 -- inDoubtBranches: none

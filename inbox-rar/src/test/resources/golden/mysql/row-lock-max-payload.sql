@@ -21,7 +21,11 @@ INSERT INTO `dead_jobs` (`id`, `payload`, `attempts`, `reason`, `dead_at`) SELEC
 -- binds ATTEMPT, REASON, ID
 
 -- deadLetter 2/2
-DELETE FROM `jobs` WHERE `id` = ?
+DELETE FROM `jobs` WHERE `id` = ? AND EXISTS (SELECT 1 FROM `dead_jobs` d WHERE d.`id` = `jobs`.`id` AND CAST(d.`payload` AS BINARY) = CAST(`jobs`.`payload` AS BINARY))
+-- binds ID
+
+-- deadLetterConflict
+SELECT 1 FROM `dead_jobs` d, `jobs` WHERE `jobs`.`id` = ? AND d.`id` = `jobs`.`id` AND NOT (CAST(d.`payload` AS BINARY) = CAST(`jobs`.`payload` AS BINARY))
 -- binds ID
 
 -- inDoubtBranches: none
@@ -57,7 +61,7 @@ INSERT INTO `jobs` (`id`, `payload`, `attempts`) SELECT d.`id`, d.`payload`, 0 F
 -- binds nothing
 
 -- requeueAll 2/2
-DELETE FROM `dead_jobs` WHERE EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id`)
+DELETE FROM `dead_jobs` WHERE EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id` AND CAST(x.`payload` AS BINARY) = CAST(`dead_jobs`.`payload` AS BINARY))
 -- binds nothing
 
 -- requeueOne 1/2
@@ -65,7 +69,7 @@ INSERT INTO `jobs` (`id`, `payload`, `attempts`) SELECT d.`id`, d.`payload`, 0 F
 -- binds ID
 
 -- requeueOne 2/2
-DELETE FROM `dead_jobs` WHERE `id` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id`)
+DELETE FROM `dead_jobs` WHERE `id` = ? AND EXISTS (SELECT 1 FROM `jobs` x WHERE x.`id` = `dead_jobs`.`id` AND CAST(x.`payload` AS BINARY) = CAST(`dead_jobs`.`payload` AS BINARY))
 -- binds ID
 
 -- discardDeadLetters

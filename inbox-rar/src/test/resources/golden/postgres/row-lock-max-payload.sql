@@ -25,7 +25,11 @@ INSERT INTO "dead_jobs" ("id", "payload", "attempts", "reason", "dead_at") SELEC
 -- binds ATTEMPT, REASON, ID
 
 -- deadLetter 2/2
-DELETE FROM "jobs" WHERE "id" = ?
+DELETE FROM "jobs" WHERE "id" = ? AND EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id" AND (d."payload")::text = ("jobs"."payload")::text)
+-- binds ID
+
+-- deadLetterConflict
+SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT ((d."payload")::text = ("jobs"."payload")::text)
 -- binds ID
 
 -- inDoubtBranches
@@ -59,7 +63,7 @@ INSERT INTO "jobs" ("id", "payload", "attempts") SELECT d."id", d."payload", 0 F
 -- binds nothing
 
 -- requeueAll 2/2
-DELETE FROM "dead_jobs" WHERE EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+DELETE FROM "dead_jobs" WHERE EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id" AND (x."payload")::text = ("dead_jobs"."payload")::text)
 -- binds nothing
 
 -- requeueOne 1/2
@@ -67,7 +71,7 @@ INSERT INTO "jobs" ("id", "payload", "attempts") SELECT d."id", d."payload", 0 F
 -- binds ID
 
 -- requeueOne 2/2
-DELETE FROM "dead_jobs" WHERE "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id")
+DELETE FROM "dead_jobs" WHERE "id" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dead_jobs"."id" AND (x."payload")::text = ("dead_jobs"."payload")::text)
 -- binds ID
 
 -- discardDeadLetters
