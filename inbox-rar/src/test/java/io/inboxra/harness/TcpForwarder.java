@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A database "coming up" on a port of the test's own: until {@link #open()} nothing listens
  * there (connections are refused, as by a database that is down); then every connection is
- * forwarded to the real database. It also counts what the clients send ({@link #requests()}).
+ * forwarded to the real database. It also counts what the clients send ({@link #requests()}),
+ * and can make a half-open network ({@link #freeze()}): the connections open at that moment
+ * stop carrying bytes, in both directions, without being closed, while new ones pass.
  */
 public final class TcpForwarder implements AutoCloseable {
 
@@ -21,7 +23,13 @@ public final class TcpForwarder implements AutoCloseable {
     private final int target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final AtomicLong requests = new AtomicLong();
+    private final List<Link> links = new CopyOnWriteArrayList<>();
     private volatile ServerSocket server;
+
+    /** One forwarded connection: once frozen, its bytes are dropped and neither end hears of the other's close. */
+    private static final class Link {
+        volatile boolean frozen;
+    }
 
     /** @param target the real database's port on 127.0.0.1 */
     public TcpForwarder(int target) throws IOException {
@@ -47,8 +55,10 @@ public final class TcpForwarder implements AutoCloseable {
                     Socket database = new Socket(InetAddress.getLoopbackAddress(), target);
                     sockets.add(client);
                     sockets.add(database);
-                    pipe(client.getInputStream(), database.getOutputStream(), requests);
-                    pipe(database.getInputStream(), client.getOutputStream(), new AtomicLong());
+                    Link link = new Link();
+                    links.add(link);
+                    pipe(link, client.getInputStream(), database.getOutputStream(), requests);
+                    pipe(link, database.getInputStream(), client.getOutputStream(), new AtomicLong());
                 } catch (IOException e) {
                     // Closed: the forwarder ends.
                 }
@@ -66,22 +76,58 @@ public final class TcpForwarder implements AutoCloseable {
         return requests.get();
     }
 
-    private void pipe(InputStream in, OutputStream out, AtomicLong arrivals) {
+    /**
+     * The network stops answering for every connection open now, as a failover or a NAT or
+     * firewall dropping the flows does: what either end sends is lost, and neither learns that
+     * the other closed (the database keeps its sessions until {@link #close()}). Connections
+     * made afterwards pass as before.
+     *
+     * @return how many connections were frozen
+     */
+    public int freeze() {
+        int frozen = 0;
+        for (Link link : links) {
+            if (!link.frozen) {
+                link.frozen = true;
+                frozen++;
+            }
+        }
+        links.clear();
+        return frozen;
+    }
+
+    private void pipe(Link link, InputStream in, OutputStream out, AtomicLong arrivals) {
         Thread copy = new Thread(() -> {
-            try (in; out) {
+            try {
                 byte[] buffer = new byte[65536];
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                    if (link.frozen) {
+                        continue;
+                    }
                     arrivals.incrementAndGet();
                     out.write(buffer, 0, n);
                     out.flush();
                 }
             } catch (IOException e) {
-                // One side closed: so does the other.
+                // One side closed, or the forwarder did.
+            }
+            if (!link.frozen) {
+                // One side closed: so does the other. A frozen link's other end never hears of it.
+                closeQuietly(out);
+                closeQuietly(in);
             }
         }, "tcp-forwarder-pipe-" + port);
         copy.setDaemon(true);
         copy.start();
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        try {
+            c.close();
+        } catch (IOException e) {
+            // Closed already.
+        }
     }
 
     @Override
