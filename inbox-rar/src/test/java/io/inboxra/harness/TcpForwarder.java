@@ -28,7 +28,38 @@ public final class TcpForwarder implements AutoCloseable {
 
     /** One forwarded connection: once frozen, its bytes are dropped and neither end hears of the other's close. */
     private static final class Link {
-        volatile boolean frozen;
+        /** Read: a pipe passing bytes on (both directions at once); write: the freeze, once none is in flight. */
+        private final java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
+        private volatile boolean frozen;
+
+        boolean frozen() {
+            return frozen;
+        }
+
+        /** Passes the bytes on unless frozen: nothing passes once {@link #freeze} has returned. */
+        void pass(OutputStream out, byte[] buffer, int n) throws IOException {
+            lock.readLock().lock();
+            try {
+                if (!frozen) {
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
+            } finally {
+                lock.readLock().unlock();
+            }
+        }
+
+        /** @return whether it was not frozen before */
+        boolean freeze() {
+            lock.writeLock().lock();
+            try {
+                boolean was = frozen;
+                frozen = true;
+                return !was;
+            } finally {
+                lock.writeLock().unlock();
+            }
+        }
     }
 
     /** @param target the real database's port on 127.0.0.1 */
@@ -87,8 +118,7 @@ public final class TcpForwarder implements AutoCloseable {
     public int freeze() {
         int frozen = 0;
         for (Link link : links) {
-            if (!link.frozen) {
-                link.frozen = true;
+            if (link.freeze()) {
                 frozen++;
             }
         }
@@ -102,17 +132,15 @@ public final class TcpForwarder implements AutoCloseable {
                 byte[] buffer = new byte[65536];
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
-                    if (link.frozen) {
-                        continue;
+                    if (!link.frozen()) {
+                        arrivals.incrementAndGet();
                     }
-                    arrivals.incrementAndGet();
-                    out.write(buffer, 0, n);
-                    out.flush();
+                    link.pass(out, buffer, n);
                 }
             } catch (IOException e) {
                 // One side closed, or the forwarder did.
             }
-            if (!link.frozen) {
+            if (!link.frozen()) {
                 // One side closed: so does the other. A frozen link's other end never hears of it.
                 closeQuietly(out);
                 closeQuietly(in);
