@@ -119,6 +119,32 @@ class HalfOpenNetworkTest {
     }
 
     /**
+     * Undeploying while the network is frozen ends: each worker's wait for a reply is bounded, and so
+     * is closing its connection (today's drivers send a rollback on close, which waited for ever
+     * behind the worker's read).
+     */
+    @ParameterizedTest
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void theDeactivationEndsWhileTheNetworkIsFrozen(TestDatabase db, Form form) throws Exception {
+        String table = tables.inbox(db);
+        String name = "halfopen-stop-" + db + "-" + form;
+        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
+            network.open();
+            Harness.Activation mdb = server.activate(message -> Outcome.ack(),
+                    throughForwarder(db, form, name, table, network));
+            long id = db.insertMarker(table, "payload", "'before'");
+            Await.until("the row is delivered", Duration.ofSeconds(20), () -> mdb.log().hasCommitted(id));
+            network.freeze();
+            // Let the workers' next claims go out on the frozen connections.
+            Await.sleep(500);
+            Thread stop = new Thread(mdb::deactivate, "deactivation");
+            stop.start();
+            stop.join(Duration.ofSeconds(90).toMillis());
+            assertTrue(!stop.isAlive(), db + " " + form + ": the deactivation ended while the network was frozen");
+        }
+    }
+
+    /**
      * The network timeout bounds a wait for a reply, not a transaction: in the row lock form the
      * claim's connection sits in its transaction, sending nothing, while the listener runs, and a
      * listener three times longer than the timeout still commits its row, once, with nothing

@@ -81,16 +81,6 @@ final class Worker implements Work {
         released = true;
     }
 
-    /** @return what to report when the failure was the network timeout giving up on a connection */
-    private java.util.Optional<String> silent(Throwable e) {
-        if (!Causes.networkTimedOut(e)) {
-            return java.util.Optional.empty();
-        }
-        return java.util.Optional.of("the database did not answer within 'networkTimeout' ("
-                + context.settings().dataSource().timeouts().network() + "; " + Causes.describe(e) + "): the network"
-                + " to it may have dropped the connection without closing it; the worker replaces its connection");
-    }
-
     /** @return how long to wait before the next turn */
     private Duration pollOnce() {
         // Busy before the pause is read: once the workers are idle after a pause, none claims.
@@ -131,5 +121,15 @@ final class Worker implements Work {
         } finally {
             context.counters().idle();
         }
+    }
+
+    /** @return what to report when the failure was the network timeout giving up on a connection */
+    private java.util.Optional<String> silent(Throwable e) {
+        if (!Causes.networkTimedOut(e)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("the database did not answer within 'networkTimeout' ("
+                + context.settings().dataSource().timeouts().network() + "; " + Causes.describe(e) + "): the network"
+                + " to it may have dropped the connection without closing it; the worker replaces its connection");
     }
 }
