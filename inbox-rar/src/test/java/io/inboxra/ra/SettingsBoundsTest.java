@@ -76,6 +76,12 @@ class SettingsBoundsTest {
         "maxPayloadBytes | 0                  | it must be a whole number from 1 to 1073741824 (1 byte to 1 GiB); set it within that range.",
         "maxPayloadBytes | 1073741825         | it must be a whole number from 1 to 1073741824",
         "maxPayloadBytes | 16MB               | it must be a whole number from 1 to 1073741824",
+        "connectTimeout  | PT0.5S             | it must be from PT1S to PT10M; set it within that range.",
+        "connectTimeout  | PT11M              | it must be from PT1S to PT10M",
+        "networkTimeout  | PT0.5S             | it must be from PT1S to PT1H (a worker waits at most this long for a connection that stopped answering); set it within that range.",
+        "networkTimeout  | PT2H               | it must be from PT1S to PT1H",
+        "statementTimeout | PT0.5S            | it must be from PT1S to PT1H (the database cancels in whole seconds); set it within that range.",
+        "statementTimeout | PT2H              | it must be from PT1S to PT1H",
     })
     void aValueOutOfBoundsFailsTheActivationNamingPropertyValueAndRange(String property, String value, String rule)
             throws Exception {
@@ -155,6 +161,27 @@ class SettingsBoundsTest {
             p.put("maxPayloadBytes", maxPayloadBytes);
         }
         return p;
+    }
+
+    @Test
+    void aNetworkTimeoutNotAboveTheStatementTimeoutIsRefused() throws Exception {
+        Map<String, String> p = properties("networkTimeout", "PT20S");
+        assertEquals("Inbox subscription 'bounded' cannot start: Property 'networkTimeout' is 'PT20S', not longer than"
+                + " 'statementTimeout' ('PT20S', in whole seconds 20): a statement the database is still running would"
+                + " be cut off with its connection instead of cancelled; set 'networkTimeout' above"
+                + " 'statementTimeout' (the defaults are PT30S and PT20S).", activationFailure(p));
+        p.put("statementTimeout", "PT19.5S");
+        assertTrue(activationFailure(p).contains("in whole seconds 20"), "the database cancels in whole seconds");
+        p.put("statementTimeout", "PT5S");
+        assertDoesNotThrow(() -> SettingsReader.read(p, "x"));
+    }
+
+    @Test
+    void theTimeoutsDefaultToTenThirtyAndTwentySeconds() throws InvalidSettingsException {
+        var timeouts = SettingsReader.read(table.properties("x"), "x").dataSource().timeouts();
+        assertEquals(Duration.ofSeconds(10), timeouts.connect());
+        assertEquals(Duration.ofSeconds(30), timeouts.network());
+        assertEquals(Duration.ofSeconds(20), timeouts.statement());
     }
 
     @Test

@@ -42,12 +42,17 @@ final class ListenerEndpoint implements AutoCloseable {
     private final int maxPayloadBytes;
     private final TraceLimit traces;
     private final boolean batch;
+    private final DatabaseWaits waits;
     private boolean inDelivery;
 
-    /** An endpoint the server gave ({@link Endpoints#create}); {@code batch}: an {@link InboxBatchListener}. */
+    /**
+     * An endpoint the server gave ({@link Endpoints#create}); {@code batch}: an {@link InboxBatchListener};
+     * {@code waits}: told when the listener runs, which is no wait for the database.
+     */
     ListenerEndpoint(String subscription, MessageEndpoint endpoint, Messages messages, int maxPayloadBytes,
-            TraceLimit traces, boolean batch) {
+            TraceLimit traces, boolean batch, DatabaseWaits waits) {
         this.subscription = subscription;
+        this.waits = waits;
         this.batch = batch;
         this.endpoint = endpoint;
         this.messages = messages;
@@ -95,7 +100,13 @@ final class ListenerEndpoint implements AutoCloseable {
         }
         try {
             InboxMessage message = messages.of(row);
-            Outcome outcome = ((InboxListener) endpoint).onMessage(message);
+            Outcome outcome;
+            waits.listenerBegins();
+            try {
+                outcome = ((InboxListener) endpoint).onMessage(message);
+            } finally {
+                waits.listenerEnds();
+            }
             if (outcome == null) {
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the listener returned"
                         + " null for row " + row.id() + "; return Outcome.ack(). The transaction rolls back and"
@@ -163,6 +174,7 @@ final class ListenerEndpoint implements AutoCloseable {
             return new Batch(List.of(outcomes), null);
         }
         List<Outcome> returned;
+        waits.listenerBegins();
         try {
             returned = ((InboxBatchListener) endpoint).onMessages(handed.stream().map(messages::of).toList());
         } catch (RuntimeException | Error e) {
@@ -171,6 +183,8 @@ final class ListenerEndpoint implements AutoCloseable {
                     + " the listener (" + cause + "); the transaction rolls back and the rows will be delivered"
                     + " again" + (handed.size() > 1 ? ", one at a time" : ""), traces.traceOf(e));
             return new Batch(null, cause);
+        } finally {
+            waits.listenerEnds();
         }
         // Not contains(null): List.of's throws on it.
         String wrong = returned == null ? "null" : returned.size() != handed.size()

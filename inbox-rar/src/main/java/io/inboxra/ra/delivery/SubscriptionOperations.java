@@ -247,6 +247,7 @@ final class SubscriptionOperations implements SubscriptionView {
 
     private PreparedStatement bound(Connection c, Statement statement, Object id, Duration delay) throws SQLException {
         PreparedStatement ps = c.prepareStatement(statement.sql());
+        ps.setQueryTimeout(context.settings().dataSource().timeouts().statementSeconds());
         int index = 1;
         for (Param param : statement.params()) {
             switch (param) {
