@@ -21,6 +21,7 @@ final class Endpoints {
     private final int maxPayloadBytes;
     private final boolean batch;
     private final TraceLimit traces = new TraceLimit(java.time.Clock.systemUTC());
+    private UndecidedBranches undecided;
 
     private Endpoints(String subscription, MessageEndpointFactory factory, boolean transacted,
             TransactionStatus transaction, Messages messages, int maxPayloadBytes, boolean batch) {
@@ -59,8 +60,23 @@ final class Endpoints {
 
     /** Asks the server for an endpoint whose transactions enlist {@code resource} (null: none). */
     ListenerEndpoint create(XAResource resource) throws ResourceException {
-        return new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages, maxPayloadBytes, traces,
-                batch);
+        ListenerEndpoint endpoint = new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages,
+                maxPayloadBytes, traces, batch);
+        UndecidedBranches watched = undecided;
+        if (watched != null && resource != null) {
+            endpoint.onBegun(() -> watched.watch(resource));
+        }
+        return endpoint;
+    }
+
+    /** From now on, each delivery's branch is watched for a transaction manager that leaves it undecided. */
+    void watchFor(UndecidedBranches branches) {
+        undecided = branches;
+    }
+
+    /** @return the branches the transaction manager left undecided, when they are watched */
+    java.util.Optional<UndecidedBranches> undecided() {
+        return java.util.Optional.ofNullable(undecided);
     }
 
     /** @return whether {@code onMessage} runs in a container-managed transaction */

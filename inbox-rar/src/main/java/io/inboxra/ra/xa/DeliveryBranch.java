@@ -64,6 +64,8 @@ public final class DeliveryBranch<C> implements XAResource {
     private Xid xid;
     private Phase phase = Phase.IDLE;
     private boolean endCalled;
+    /** The transaction manager called commit or rollback on the prepared branch: its decision is known here. */
+    private boolean decided;
     private C connection;
     private XAResource database;
     private volatile boolean rollbackOnly;
@@ -132,6 +134,24 @@ public final class DeliveryBranch<C> implements XAResource {
         };
     }
 
+    /**
+     * Called once the transaction manager has completed the delivery's transaction: a branch it
+     * prepared and then neither committed nor rolled back is let go of here (its connection is
+     * released as broken, so the worker goes on with a new one) and returned, for the in-doubt
+     * resolver. A branch whose commit or rollback was called is not: its decision is known, and
+     * the second phase (or {@link BranchFinisher}) applies it.
+     *
+     * @return the branch's transaction, when the transaction manager left it prepared and undecided
+     */
+    public synchronized Optional<Xid> leftUndecided() {
+        if (phase != Phase.PREPARED || decided) {
+            return Optional.empty();
+        }
+        Xid undecided = xid;
+        finish(Ending.UNKNOWN, true);
+        return Optional.of(undecided);
+    }
+
     private void open() throws SQLException {
         C c = connections.acquire();
         database = connections.start(c, xid, timeout);
@@ -154,6 +174,7 @@ public final class DeliveryBranch<C> implements XAResource {
         this.xid = xid;
         phase = Phase.ENLISTED;
         endCalled = false;
+        decided = false;
         rollbackOnly = false;
         ending = null;
         record = null;
@@ -206,6 +227,7 @@ public final class DeliveryBranch<C> implements XAResource {
 
     @Override
     public synchronized void commit(Xid xid, boolean onePhase) throws XAException {
+        decided |= phase == Phase.PREPARED;
         if (phase == Phase.DONE && ending == Ending.COMMITTED) {
             return;
         }
@@ -246,6 +268,7 @@ public final class DeliveryBranch<C> implements XAResource {
 
     @Override
     public synchronized void rollback(Xid xid) throws XAException {
+        decided |= phase == Phase.PREPARED;
         switch (phase) {
             case DONE -> {
                 if (ending == Ending.COMMITTED) {
