@@ -43,7 +43,7 @@ class TransactionTimeoutInServerTest {
             WildFly.cli("/subsystem=transactions:write-attribute(name=default-timeout,value=2)");
         }
         WebArchive war = Server.current().bind(ShrinkWrap.create(WebArchive.class, "inbox-timeout.war"))
-                .addPackage(SlowFirstDelivery.class.getPackage())
+                .addPackage(SlowFirstDelivery.class.getPackage()) // with SlowSharedWriter and LentElsewhere
                 .addClasses(Effects.class, Invocations.class)
                 .addAsLibraries(Server.current().postgresDriver());
         if (Server.openLiberty()) {
@@ -98,7 +98,7 @@ class TransactionTimeoutInServerTest {
         long id = Database.insert("INSERT INTO it_timeout_lent (payload) VALUES ('slow')", "payload").keySet()
                 .iterator().next();
         String invoked = "SELECT count(*) FROM it_invocations WHERE mdb = 'SlowSharedWriter' AND row_id = " + id;
-        until("the row is settled", () -> Database.count("SELECT count(*) FROM it_timeout_lent") == 0);
+        until("the row is settled", () -> Database.count("SELECT count(*) FROM it_timeout_lent WHERE id = " + id) == 0);
         // Until the first call has surely returned from its 12 s sleep and tried its write.
         Await.until("the first call has returned", Duration.ofSeconds(60),
                 () -> Database.count(invoked + " AND at < clock_timestamp() - interval '15 seconds'") >= 1);
@@ -107,5 +107,22 @@ class TransactionTimeoutInServerTest {
                 + " AND mdb = 'SlowSharedWriter:1'"), "the timed-out call's write, after its transaction ended, failed");
         assertEquals(1, Database.count(effects), "the row's effect committed exactly once");
         assertEquals(2, Database.count(invoked), "delivered twice: the timed-out call, then the one that settled it");
+    }
+
+    /**
+     * Bean methods with REQUIRES_NEW and NOT_SUPPORTED that the MDB calls get the factory's
+     * ordinary connection, not the claim's: their writes commit though the first delivery fails.
+     */
+    @Test
+    void beanMethodsOutsideTheDeliverysTransactionGetNoLentBranch() throws Exception {
+        long id = Database.insert("INSERT INTO it_timeout_lent (payload) VALUES ('elsewhere')", "payload").keySet()
+                .iterator().next();
+        until("the row is settled", () -> Database.count("SELECT count(*) FROM it_timeout_lent WHERE id = " + id) == 0);
+        assertEquals(2, Database.count("SELECT count(*) FROM it_invocations WHERE mdb = 'SlowSharedWriter' AND row_id = "
+                + id), "delivered twice: failed, then settled");
+        assertEquals(2, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'LentRequiresNew' AND row_id = " + id),
+                "REQUIRES_NEW: committed in its own transaction on each delivery");
+        assertEquals(2, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'LentNotSupported' AND row_id = " + id),
+                "NOT_SUPPORTED: committed by itself on each delivery");
     }
 }

@@ -20,7 +20,9 @@ import java.sql.SQLException;
  * Takes the inbox producer factory's connection (during its delivery, the claim's own), and on
  * the first call for a row whose payload is {@code slow} sleeps 12 s, far past the server's 2 s
  * transaction timeout, before it writes its effect through it. The write must fail: the
- * delivery's transaction has ended, and the claim's connection would commit it alone.
+ * delivery's transaction has ended, and the claim's connection would commit it alone. For a row
+ * whose payload is {@code elsewhere} it calls {@link LentElsewhere}'s {@code REQUIRES_NEW} and
+ * {@code NOT_SUPPORTED} methods, and fails its first delivery.
  */
 @ConnectionFactoryDefinition(name = "java:app/inbox/lent-producers",
         interfaceName = "io.inboxra.producer.InboxProducerFactory", resourceAdapter = "inbox-rar",
@@ -42,9 +44,21 @@ public class SlowSharedWriter implements InboxListener {
     @EJB
     private Invocations invocations;
 
+    @EJB
+    private LentElsewhere elsewhere;
+
     @Override
     public Outcome onMessage(InboxMessage message) {
         int call = invocations.record(message.id(), "SlowSharedWriter", message.attempt());
+        if (message.text().equals("elsewhere")) {
+            long id = ((Number) message.id()).longValue();
+            elsewhere.inNewTransaction(id);
+            elsewhere.withoutTransaction(id);
+            if (call == 1) {
+                throw new IllegalStateException("the first delivery fails after the bean methods ran, on purpose");
+            }
+            return Outcome.ack();
+        }
         try (Connection c = producers.connection()) {
             if (call == 1 && message.text().equals("slow")) {
                 Thread.sleep(SlowFirstDelivery.SLEEP_MILLIS);
