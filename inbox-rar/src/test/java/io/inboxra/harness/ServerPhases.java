@@ -32,6 +32,11 @@ public final class ServerPhases {
      * it committed or rolled back the adapter's branch, which stays prepared.
      */
     public static XAResource forgettingSecondPhase(XAResource adapter) {
+        return forgettingSecondPhase(adapter, xid -> { });
+    }
+
+    /** As {@link #forgettingSecondPhase(XAResource)}, telling {@code onPrepared} each branch it prepared (to clean up). */
+    public static XAResource forgettingSecondPhase(XAResource adapter, java.util.function.Consumer<Xid> onPrepared) {
         return new Forwarding(adapter) {
             private volatile boolean prepared;
 
@@ -45,6 +50,9 @@ public final class ServerPhases {
             public int prepare(Xid xid) throws XAException {
                 int vote = super.prepare(xid);
                 prepared = vote == XA_OK;
+                if (prepared) {
+                    onPrepared.accept(xid);
+                }
                 return vote;
             }
 

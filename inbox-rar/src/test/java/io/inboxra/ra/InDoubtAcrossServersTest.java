@@ -145,7 +145,10 @@ class InDoubtAcrossServersTest {
         Map<String, String> p = db.properties(name, table, form);
         p.put("inDoubtTimeout", "PT1M");
         p.put("lease", "PT2S");
-        try (Harness server = Harness.start().wrappingAdapterResources(ServerPhases::forgettingSecondPhase);
+        List<Xid> prepared = new java.util.concurrent.CopyOnWriteArrayList<>();
+        cleanUps.add(() -> rollBack(db, prepared));
+        try (Harness server = Harness.start().wrappingAdapterResources(
+                        r -> ServerPhases.forgettingSecondPhase(r, prepared::add));
                 EffectWriter mdb = new EffectWriter(db.xaDataSource(), effects, new HashSet<>())) {
             Harness.Activation activation = server.activate(mdb, p);
             HandClock clock = new HandClock(Instant.now());
@@ -199,15 +202,28 @@ class InDoubtAcrossServersTest {
     /** Only this test's node's branches: other tests share the databases. */
     private static void rollBackBranchesOf(TestDatabase db, String node) {
         try {
+            rollBack(db, branchesOf(db, node));
+        } catch (SQLException | XAException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Rolls back those of the branches still prepared (a failed test's). */
+    private static void rollBack(TestDatabase db, List<Xid> branches) {
+        try {
             XAConnection c = db.xaDataSource().getXAConnection();
             try {
-                for (Xid xid : branchesOf(db, node)) {
-                    c.getXAResource().rollback(xid);
+                for (Xid xid : branches) {
+                    try {
+                        c.getXAResource().rollback(xid);
+                    } catch (XAException finished) {
+                        // no longer prepared: as it should be
+                    }
                 }
             } finally {
                 c.close();
             }
-        } catch (SQLException | XAException e) {
+        } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
     }
