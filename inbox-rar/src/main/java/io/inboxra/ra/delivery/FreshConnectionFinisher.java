@@ -123,7 +123,7 @@ final class FreshConnectionFinisher implements BranchFinisher {
                 if (System.nanoTime() > deadline) {
                     LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
                             + " prepared delivery branch after " + GIVE_UP_AFTER + "; the transaction manager's"
-                            + " recovery or the in-doubt resolver must finish it", e);
+                            + " recovery or an operator must finish it (" + what + ")", e);
                     schedule.get().cancel(false);
                 }
             }
