@@ -61,7 +61,7 @@ class SettingsBoundsTest {
         "retryDelay      | PT0.0005S          | it must be from PT0.001S to P365D; set it within that range.",
         "retryDelay      | P366D              | it must be from PT0.001S to P365D",
         "maxRetryDelay   | P366D              | it must be from PT0.001S to P365D",
-        "inDoubtTimeout  | PT59S              | it must be from PT1M to P30D (a shorter timeout could roll back a branch that the transaction manager's recovery is about to finish after a restart); set it within that range.",
+        "inDoubtTimeout  | PT59S              | it must be from PT1M to P30D (a shorter wait could finish a branch before the transaction manager's own retry of its second phase); set it within that range.",
         "inDoubtTimeout  | PT1S               | it must be from PT1M to P30D",
         "inDoubtTimeout  | P31D               | it must be from PT1M to P30D",
         "retention       | PT0.5S             | it must be from PT1S to P3650D; set it within that range.",
@@ -124,7 +124,7 @@ class SettingsBoundsTest {
                 "maxPayloadBytes", "1"));
         SubscriptionSettings l = SettingsReader.read(low, "x");
         assertEquals(Duration.ofMillis(10), l.pollInterval());
-        assertEquals(Duration.ofMinutes(1), l.inDoubtTimeout());
+        assertEquals(java.util.Optional.of(Duration.ofMinutes(1)), l.inDoubtTimeout());
         assertEquals(1, l.maxPayloadBytes());
 
         Map<String, String> high = properties("lockedUntilColumn", "locked_until");
@@ -182,6 +182,12 @@ class SettingsBoundsTest {
         assertEquals(Duration.ofSeconds(10), timeouts.connect());
         assertEquals(Duration.ofSeconds(30), timeouts.network());
         assertEquals(Duration.ofSeconds(20), timeouts.statement());
+    }
+
+    /** Issue 22, point 5: the in-doubt resolver is a last resort, off unless inDoubtTimeout is set. */
+    @Test
+    void theInDoubtResolverIsOffByDefault() throws InvalidSettingsException {
+        assertEquals(java.util.Optional.empty(), SettingsReader.read(table.properties("x"), "x").inDoubtTimeout());
     }
 
     @Test

@@ -35,7 +35,7 @@ public enum Property {
     LEASE("lease", "PT30S", "lease form: the lease's length (PT1S to PT24H); extended every third of it while the handler runs"),
     BATCH_SIZE("batchSize", "1", "rows one claim takes (1 to 1000), delivered and settled in one transaction in every form (see Batches); without a container transaction, one at a time"),
     CONNECTIONS("connections", "4", "lease form: the pool of connections for claims, lease extensions and settlements (1 to 256)"),
-    IN_DOUBT_TIMEOUT("inDoubtTimeout", "PT5M", "age (PT1M to P30D) after which the adapter rolls back a prepared, undecided branch that claimed rows of the table (never in the first `inDoubtTimeout` after activation)"),
+    IN_DOUBT_TIMEOUT("inDoubtTimeout", null, "off unless set: a last resort (PT1M to P30D) for a branch of this server's deliveries that its transaction manager prepared and then left undecided; once the transaction has been undecided this long, the resolver applies the outcome that the transaction manager reported for it. It never touches another server's branch (see In-doubt branches)"),
     POLL_INTERVAL("pollInterval", "PT1S", "idle wait after an empty claim (ISO-8601 duration, PT0.01S to PT1H)"),
     MAX_POLL_INTERVAL("maxPollInterval", "PT10S", "the idle wait doubles up to this (at least `pollInterval`, at most PT1H)"),
     CONNECT_TIMEOUT("connectTimeout", "PT10S", "the longest wait to connect and log in (PT1S to PT10M), on every connection the adapter opens; a database that is down or unreachable fails the attempt, and the worker retries with backoff"),

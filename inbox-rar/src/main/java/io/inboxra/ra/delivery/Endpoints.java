@@ -22,6 +22,7 @@ final class Endpoints {
     private final boolean batch;
     private final TraceLimit traces = new TraceLimit(java.time.Clock.systemUTC());
     private final DatabaseWaits waits;
+    private UndecidedBranches undecided;
 
     private Endpoints(String subscription, MessageEndpointFactory factory, boolean transacted,
             TransactionStatus transaction, Messages messages, int maxPayloadBytes, boolean batch, DatabaseWaits waits) {
@@ -62,8 +63,23 @@ final class Endpoints {
 
     /** Asks the server for an endpoint whose transactions enlist {@code resource} (null: none). */
     ListenerEndpoint create(XAResource resource) throws ResourceException {
-        return new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages, maxPayloadBytes, traces,
-                batch, waits);
+        ListenerEndpoint endpoint = new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages,
+                maxPayloadBytes, traces, batch, waits);
+        UndecidedBranches watched = undecided;
+        if (watched != null && resource != null) {
+            endpoint.onBegun(() -> watched.watch(resource));
+        }
+        return endpoint;
+    }
+
+    /** From now on, each delivery's branch is watched for a transaction manager that leaves it undecided. */
+    void watchFor(UndecidedBranches branches) {
+        undecided = branches;
+    }
+
+    /** @return the branches the transaction manager left undecided, when they are watched */
+    java.util.Optional<UndecidedBranches> undecided() {
+        return java.util.Optional.ofNullable(undecided);
     }
 
     /** @return whether {@code onMessage} runs in a container-managed transaction */

@@ -44,6 +44,7 @@ final class ListenerEndpoint implements AutoCloseable {
     private final boolean batch;
     private final DatabaseWaits waits;
     private boolean inDelivery;
+    private Runnable begun = () -> { };
 
     /**
      * An endpoint the server gave ({@link Endpoints#create}); {@code batch}: an {@link InboxBatchListener};
@@ -71,11 +72,17 @@ final class ListenerEndpoint implements AutoCloseable {
         }
     }
 
+    /** Runs right after {@code beforeDelivery}, in the delivery's transaction once it has begun. */
+    void onBegun(Runnable action) {
+        begun = action;
+    }
+
     /** {@code beforeDelivery}: a container-managed MDB's transaction begins and enlists the resource. */
     void before() throws ResourceException {
         try {
             endpoint.beforeDelivery(batch ? ON_MESSAGES : ON_MESSAGE);
             inDelivery = true;
+            begun.run();
         } catch (NoSuchMethodException e) {
             throw new ResourceException("the endpoint has no " + (batch ? "onMessages(List)" : "onMessage(InboxMessage)"), e);
         }

@@ -61,9 +61,12 @@ public final class Subscription {
         SubscriptionCheck checked = SubscriptionCheck.run(settings, endpointLoader(endpointFactory));
         Messages messages = new Messages(settings.name(), settings.queue());
         SubscriptionCounters counters = new SubscriptionCounters(Clock.systemUTC());
-        Endpoints endpoints = Endpoints.of(settings.name(), endpointFactory,
-                new TransactionStatus(bootstrap.getTransactionSynchronizationRegistry()), messages,
+        jakarta.transaction.TransactionSynchronizationRegistry registry = bootstrap.getTransactionSynchronizationRegistry();
+        Endpoints endpoints = Endpoints.of(settings.name(), endpointFactory, new TransactionStatus(registry), messages,
                 settings.maxPayloadBytes(), counters.waits());
+        if (settings.inDoubtTimeout().isPresent() && registry != null) {
+            endpoints.watchFor(new UndecidedBranches(settings.name(), registry));
+        }
         Timer timer;
         try {
             timer = bootstrap.createTimer();
