@@ -34,6 +34,9 @@ import java.util.Optional;
  *        {@code dead_at})
  * @param deadLetterColumns the dead-letter table's column names as stored ({@link DeadLetterColumns#STANDARD}
  *        until the activation's check finds them)
+ * @param setAsideIds how many ids the claim rules pass over ({@link ClaimClauses#where()}, each bound by
+ *        {@link Param#SET_ASIDE}): 0 in the description the activation gives; the adapter builds its claim a
+ *        second time from a description with its number of set-aside ids (rows whose delivery failed lately)
  */
 public record TableSpec(
         String table,
@@ -49,7 +52,8 @@ public record TableSpec(
         Optional<String> fifoColumn,
         Optional<String> deadAtColumn,
         Optional<String> deadLetterTable,
-        DeadLetterColumns deadLetterColumns) {
+        DeadLetterColumns deadLetterColumns,
+        int setAsideIds) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -67,6 +71,9 @@ public record TableSpec(
         Objects.requireNonNull(deadAtColumn, "deadAtColumn");
         Objects.requireNonNull(deadLetterTable, "deadLetterTable");
         Objects.requireNonNull(deadLetterColumns, "deadLetterColumns");
+        if (setAsideIds < 0) {
+            throw new IllegalArgumentException("setAsideIds must not be negative: " + setAsideIds);
+        }
     }
 
     /**
@@ -112,6 +119,7 @@ public record TableSpec(
         b.deadAtColumn = deadAtColumn;
         b.deadLetterTable = deadLetterTable;
         b.deadLetterColumns = deadLetterColumns;
+        b.setAsideIds = setAsideIds;
         return b;
     }
 
@@ -131,6 +139,7 @@ public record TableSpec(
         private Optional<String> deadAtColumn = Optional.empty();
         private Optional<String> deadLetterTable = Optional.empty();
         private DeadLetterColumns deadLetterColumns = DeadLetterColumns.STANDARD;
+        private int setAsideIds;
 
         private Builder(String table) {
             this.table = table;
@@ -164,12 +173,14 @@ public record TableSpec(
         public Builder deadLetterTable(String v) { deadLetterTable = Optional.ofNullable(v); return this; }
         /** @param v the dead-letter table's column names as stored @return this builder */
         public Builder deadLetterColumns(DeadLetterColumns v) { deadLetterColumns = v; return this; }
+        /** @param v how many ids the claim rules pass over, 0 for none @return this builder */
+        public Builder setAsideIds(int v) { setAsideIds = v; return this; }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
-                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns);
+                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns, setAsideIds);
         }
     }
 }

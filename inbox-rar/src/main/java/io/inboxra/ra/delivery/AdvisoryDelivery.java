@@ -36,7 +36,7 @@ final class AdvisoryDelivery implements FormDelivery {
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         WorkerConnection c = connection();
-        List<ClaimedRow> claimed = c.claim(statements.claim(), bindings);
+        List<ClaimedRow> claimed = context.failingRows().claim(c, statements.claim(), bindings);
         if (claimed.isEmpty()) {
             return Result.EMPTY;
         }
@@ -82,7 +82,7 @@ final class AdvisoryDelivery implements FormDelivery {
                 c.inTransaction(tx -> settlement.recordFailure(tx, row, error));
             }
             attempt.rethrowTrouble();
-            return committed ? Result.DELIVERED : Result.FAILED;
+            return context.failingRows().after(row, committed);
         } finally {
             unlock(c, locked);
         }

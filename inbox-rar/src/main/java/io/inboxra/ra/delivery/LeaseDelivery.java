@@ -100,7 +100,7 @@ final class LeaseDelivery implements FormDelivery {
             recordFailure(held.stopHeartbeat(), attempt.error());
         }
         attempt.rethrowTrouble();
-        return committed ? Result.DELIVERED : Result.FAILED;
+        return context.failingRows().after(held.row(), committed);
     }
 
     /** @return a new branch for one delivery's transaction, on a connection of the pool once it settles */
@@ -145,10 +145,10 @@ final class LeaseDelivery implements FormDelivery {
      */
     private List<ClaimedRow> claim(WorkerConnection c) throws SQLException {
         if (!statements.leaseInSteps()) {
-            return c.claim(statements.claim(), bindings);
+            return context.failingRows().claim(c, statements.claim(), bindings);
         }
         return c.inTransaction(tx -> {
-            List<ClaimedRow> ids = tx.claim(statements.claim(), bindings);
+            List<ClaimedRow> ids = context.failingRows().claim(tx, statements.claim(), bindings);
             Optional<Statement> writeAll = ids.size() > 1 ? leaseWriteAll.computeIfAbsent(ids.size(),
                     n -> steps.leaseWriteAll(context.settings().table(), n)) : Optional.empty();
             Optional<Statement> readAll = ids.size() > 1 ? leaseReadAll.computeIfAbsent(ids.size(),

@@ -115,7 +115,7 @@ final class RowLockDelivery implements FormDelivery {
         if (settled) {
             settlement.counted(row.get(), invocation.outcome(), committed);
         }
-        return committed ? Result.DELIVERED : Result.FAILED;
+        return context.failingRows().after(row.get(), committed);
     }
 
     /** Settles in the branch; a statement that fails (a constraint) fails the delivery, a lost connection the turn. */
@@ -142,7 +142,7 @@ final class RowLockDelivery implements FormDelivery {
     }
 
     private Optional<ClaimedRow> claim(WorkerConnection c) throws SQLException {
-        return c.claim(statements.claim(), bindings).stream().findFirst();
+        return context.failingRows().claim(c, statements.claim(), bindings).stream().findFirst();
     }
 
     /**
@@ -211,7 +211,7 @@ final class RowLockDelivery implements FormDelivery {
                 if (committed) {
                     settlement.counted(row.get(), invocation.outcome(), true);
                 }
-                return committed ? Result.DELIVERED : Result.FAILED;
+                return context.failingRows().after(row.get(), committed);
             } finally {
                 try {
                     if (!local.getAutoCommit()) {

@@ -82,7 +82,8 @@ public final class Subscription {
         SubscriptionCounters counters = new SubscriptionCounters(Clock.systemUTC());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),
                 new Settlement(settings, checked.statements(), running, counters), endpoints, connections, threads,
-                running, new Outage(settings.name(), Clock.systemUTC(), counters), counters);
+                running, new Outage(settings.name(), Clock.systemUTC(), counters), counters,
+                FailingRows.of(settings, checked.dialect()));
         Subscription subscription = new Subscription(context, messages,
                 new SubscriptionOperations(context, checked.operations()));
         InDoubtResolver.start(context);

@@ -95,13 +95,15 @@ final class Worker implements Work {
                 delivery.disconnect();
             }
             FormDelivery.Result result = delivery.deliverNext();
-            if (result == FormDelivery.Result.FAILED) {
+            if (result == FormDelivery.Result.FAILED || result == FormDelivery.Result.SET_ASIDE) {
                 context.counters().failed();
             }
             context.outage().recovered();
             trouble.reset();
-            // A failed delivery waits like an empty claim: a row that keeps failing must not loop hot.
-            return result == FormDelivery.Result.DELIVERED ? idle.reset() : idle.next();
+            // A row set aside is passed over by the next claims: the worker goes on with the rows behind it.
+            // A failed delivery otherwise waits like an empty claim: a row that keeps failing must not loop hot.
+            return result == FormDelivery.Result.DELIVERED || result == FormDelivery.Result.SET_ASIDE
+                    ? idle.reset() : idle.next();
         } catch (UnavailableException e) {
             // The server's MDB pool is exhausted: wait for an instance to come free.
             LOG.log(Level.DEBUG, () -> "Inbox subscription '" + context.name() + "': no MDB instance free: " + e);

@@ -43,5 +43,12 @@ public record GoldenCase(String name, TableSpec spec) {
                     .queueColumn("queue").dueColumn("due_at").priorityColumn("priority").attemptColumn("attempts")
                     .processedAtColumn("processed_at").deadAtColumn("dead_at").build()),
             new GoldenCase("advisory-fifo", TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp")
-                    .priorityColumn("priority").deadLetterTable("dead_jobs").build()));
+                    .priorityColumn("priority").deadLetterTable("dead_jobs").build()),
+            // The claim a second time, passing over rows whose delivery failed lately: after the queue's parameter.
+            new GoldenCase("row-lock-set-aside", TableSpec.builder("jobs").queueColumn("queue").dueColumn("due_at")
+                    .setAsideIds(3).build()),
+            new GoldenCase("lease-set-aside", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .queueColumn("queue").setAsideIds(3).build()),
+            new GoldenCase("advisory-set-aside", TableSpec.builder("jobs").advisoryLock("id").queueColumn("queue")
+                    .setAsideIds(3).build()));
 }
