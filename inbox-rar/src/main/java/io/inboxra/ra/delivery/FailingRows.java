@@ -149,7 +149,7 @@ final class FailingRows {
     }
 
     /** @return the ids not yet due, padded to {@link #CAPACITY} with the last of them; empty when none */
-    private synchronized List<Object> notDue() {
+    synchronized List<Object> notDue() {
         if (entries.isEmpty()) {
             return List.of();
         }

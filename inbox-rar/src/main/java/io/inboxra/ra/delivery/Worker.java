@@ -10,7 +10,8 @@ import jakarta.resource.spi.work.Work;
 /**
  * One of a subscription's workers, running on the server's {@code WorkManager}: it delivers
  * in the subscription's form while the subscription runs, waits with backoff when nothing is
- * claimable or a delivery failed, and replaces its connection with backoff when anything went
+ * claimable or a delivery failed whose row could not be set aside ({@link FailingRows}), goes on at
+ * once after one whose row claims now pass over, and replaces its connection with backoff when anything went
  * wrong. No error ends it: only the subscription's stop (or the server's release) does, and a
  * worker that ends otherwise is reported, to be replaced.
  */
