@@ -86,5 +86,11 @@ class BadRowInServerTest {
         assertTrue(badDeliveries <= observed + 2, "the bad row was delivered " + badDeliveries + " times in "
                 + observed + " s: more than about once a second");
         assertTrue(badDeliveries >= 1, "the bad row was tried");
+        // Set aside before its transaction let it go: no other worker took it in between.
+        List<Object[]> gaps = Database.rows("SELECT extract(epoch FROM at - lag(at) OVER (ORDER BY at))::float8"
+                + " FROM it_invocations WHERE mdb = '" + mdb + "' AND row_id = " + bad + " ORDER BY at");
+        for (Object[] gap : gaps.subList(1, gaps.size())) {
+            assertTrue((Double) gap[0] >= 0.9, "the bad row was delivered again " + gap[0] + " s after the delivery before");
+        }
     }
 }

@@ -77,6 +77,10 @@ final class AdvisoryDelivery implements FormDelivery {
             if (attempt.settled()) {
                 settlement.counted(row, attempt.outcome(), committed);
             }
+            if (!committed) {
+                // While the lock still holds the row: no claim takes it before it is set aside.
+                context.failingRows().failed(row);
+            }
             if (!committed && settlement.recordsFailures() && !c.isBroken()) {
                 String error = attempt.error();
                 c.inTransaction(tx -> settlement.recordFailure(tx, row, error));

@@ -102,8 +102,19 @@ final class FailingRows {
     }
 
     /**
-     * What the delivery of a row came to: a delivered row is forgotten; a failed one is set aside
-     * when the claim can pass over it and the memory has room.
+     * A row's delivery failed: set it aside, when the claim can pass over it and the memory has
+     * room. Called before the row's lock, lease or transaction lets it go, so that no claim of
+     * another worker takes it in between.
+     */
+    void failed(ClaimedRow row) {
+        if (claim.isPresent()) {
+            setAside(row);
+        }
+    }
+
+    /**
+     * What the delivery of a row came to: a delivered row is forgotten; a failed one the worker
+     * passes over if {@link #failed} set it aside.
      *
      * @param row the row delivered
      * @param committed whether its delivery's transaction committed
@@ -114,7 +125,12 @@ final class FailingRows {
             forget(row);
             return FormDelivery.Result.DELIVERED;
         }
-        return claim.isPresent() && setAside(row) ? FormDelivery.Result.SET_ASIDE : FormDelivery.Result.FAILED;
+        return isSetAside(row) ? FormDelivery.Result.SET_ASIDE : FormDelivery.Result.FAILED;
+    }
+
+    private synchronized boolean isSetAside(ClaimedRow row) {
+        Entry entry = entries.get(row.idKey());
+        return entry != null && entry.due() - System.nanoTime() > 0;
     }
 
     private synchronized void forget(ClaimedRow row) {
@@ -123,7 +139,7 @@ final class FailingRows {
         }
     }
 
-    private synchronized boolean setAside(ClaimedRow row) {
+    private synchronized void setAside(ClaimedRow row) {
         long now = System.nanoTime();
         Entry last = entries.get(row.idKey());
         if (last == null && entries.size() >= CAPACITY) {
@@ -136,7 +152,7 @@ final class FailingRows {
                             + " are not, and their worker waits 'pollInterval' before its next claim. Rows that fail"
                             + " for long belong in a table with 'dueColumn' (and 'attemptColumn', 'maxAttempts').");
                 }
-                return false;
+                return;
             }
         }
         int failures = last == null ? 1 : last.failures() + 1;
@@ -145,7 +161,6 @@ final class FailingRows {
         if (full && entries.size() < CAPACITY) {
             full = false;
         }
-        return true;
     }
 
     /** @return the ids not yet due, padded to {@link #CAPACITY} with the last of them; empty when none */

@@ -97,6 +97,8 @@ final class LeaseDelivery implements FormDelivery {
             settlement.counted(held.row(), attempt.outcome(), committed);
         }
         if (!committed) {
+            // While the lease still holds the row: no claim takes it before it is set aside.
+            context.failingRows().failed(held.row());
             recordFailure(held.stopHeartbeat(), attempt.error());
         }
         attempt.rethrowTrouble();

@@ -25,14 +25,20 @@ class FailingRowsTest {
         return new ClaimedRow(id, new byte[0], 0, null, null, null);
     }
 
+    /** A delivery of the row failed: set aside before the row is let go, then what the worker does next. */
+    private static FormDelivery.Result failed(FailingRows rows, long id) {
+        rows.failed(row(id));
+        return rows.after(row(id), false);
+    }
+
     @Test
     void aFailedRowIsPassedOverUntilDueAndForgottenOnceDelivered() {
         FailingRows rows = new FailingRows("billing", CLAIM, Duration.ofSeconds(1), Duration.ofSeconds(10));
         assertEquals(List.of(), rows.notDue(), "nothing set aside: the plain claim runs");
-        assertEquals(FormDelivery.Result.SET_ASIDE, rows.after(row(7), false));
+        assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, 7));
         assertEquals(Collections.nCopies(FailingRows.CAPACITY, 7L), rows.notDue(),
                 "one id, repeated to fill the claim's list");
-        assertEquals(FormDelivery.Result.SET_ASIDE, rows.after(row(8), false));
+        assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, 8));
         List<Object> ids = rows.notDue();
         assertEquals(FailingRows.CAPACITY, ids.size());
         assertTrue(ids.contains(7L) && ids.contains(8L), "both passed over: " + ids);
@@ -43,7 +49,7 @@ class FailingRowsTest {
     @Test
     void aRowComesDueAfterItsBackoff() throws Exception {
         FailingRows rows = new FailingRows("billing", CLAIM, Duration.ofMillis(50), Duration.ofMillis(50));
-        rows.after(row(7), false);
+        failed(rows, 7);
         Thread.sleep(120);
         assertEquals(List.of(), rows.notDue(), "due again: claims take it");
     }
@@ -51,7 +57,7 @@ class FailingRowsTest {
     @Test
     void withoutAClaimThatPassesOverNothingIsSetAside() {
         FailingRows rows = new FailingRows("billing", Optional.empty(), Duration.ofSeconds(1), Duration.ofSeconds(10));
-        assertEquals(FormDelivery.Result.FAILED, rows.after(row(7), false), "the worker waits, as before");
+        assertEquals(FormDelivery.Result.FAILED, failed(rows, 7), "the worker waits, as before");
         assertEquals(List.of(), rows.notDue());
     }
 
@@ -79,16 +85,16 @@ class FailingRowsTest {
         try {
             FailingRows rows = new FailingRows("billing", CLAIM, Duration.ofSeconds(10), Duration.ofSeconds(10));
             for (long id = 1; id <= FailingRows.CAPACITY; id++) {
-                assertEquals(FormDelivery.Result.SET_ASIDE, rows.after(row(id), false));
+                assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, id));
             }
-            assertEquals(FormDelivery.Result.FAILED, rows.after(row(100), false), "full: the worker waits");
-            assertEquals(FormDelivery.Result.FAILED, rows.after(row(101), false));
-            assertEquals(FormDelivery.Result.SET_ASIDE, rows.after(row(1), false), "a row set aside fails again");
+            assertEquals(FormDelivery.Result.FAILED, failed(rows, 100), "full: the worker waits");
+            assertEquals(FormDelivery.Result.FAILED, failed(rows, 101));
+            assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, 1), "a row set aside fails again");
             assertEquals(1, lines.size(), "said once: " + lines);
             assertTrue(lines.get(0).getMessage().contains("'billing'") && lines.get(0).getMessage().contains("row 100"),
                     lines.get(0).getMessage());
             rows.after(row(2), true);
-            assertEquals(FormDelivery.Result.SET_ASIDE, rows.after(row(100), false), "room again");
+            assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, 100), "room again");
         } finally {
             log.removeHandler(capture);
         }
