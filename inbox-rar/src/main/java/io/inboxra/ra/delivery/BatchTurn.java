@@ -134,7 +134,7 @@ final class BatchTurn {
             }
         }
         if (committed) {
-            rows.forEach(row -> context.failingRows().after(row, true));
+            rows.forEach(context.failingRows()::delivered);
             return new Delivered(FormDelivery.Result.DELIVERED, List.of());
         }
         // The operators' count is per row: the worker counts the turn's first, here the others.

@@ -122,7 +122,7 @@ final class FailingRows {
      */
     FormDelivery.Result after(ClaimedRow row, boolean committed) {
         if (committed) {
-            forget(row);
+            delivered(row);
             return FormDelivery.Result.DELIVERED;
         }
         return isSetAside(row) ? FormDelivery.Result.SET_ASIDE : FormDelivery.Result.FAILED;
@@ -133,7 +133,8 @@ final class FailingRows {
         return entry != null && entry.due() - System.nanoTime() > 0;
     }
 
-    private synchronized void forget(ClaimedRow row) {
+    /** A row's delivery committed: it is forgotten. */
+    synchronized void delivered(ClaimedRow row) {
         if (!entries.isEmpty()) {
             entries.remove(row.idKey());
         }
