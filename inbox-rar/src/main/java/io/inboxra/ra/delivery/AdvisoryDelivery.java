@@ -36,7 +36,8 @@ final class AdvisoryDelivery implements FormDelivery {
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         WorkerConnection c = connection();
-        List<ClaimedRow> claimed = context.failingRows().claim(c, statements.claim(), bindings);
+        List<ClaimedRow> claimed = context.failingRows().notSetAside(
+                context.failingRows().claim(c, statements.claim(), bindings), this::unlock);
         if (claimed.isEmpty()) {
             return Result.EMPTY;
         }

@@ -101,6 +101,31 @@ final class FailingRows {
         return connection.claim(claim.orElseThrow(), bindings.setAside(ids));
     }
 
+    /** How a form lets go of a row it claimed but does not deliver (unlock it, clear its lease). */
+    interface LetGo {
+        void letGo(ClaimedRow row) throws SQLException;
+    }
+
+    /**
+     * Leaves out the claimed rows that were set aside while the claim ran: another worker's delivery
+     * of the row failed after this claim's list of ids was bound, and let the row go before this
+     * claim took it. Without this, the row would be delivered again at once.
+     *
+     * @param letGo what the form does with a row it leaves out
+     * @return the rows to deliver
+     */
+    List<ClaimedRow> notSetAside(List<ClaimedRow> claimed, LetGo letGo) throws SQLException {
+        List<ClaimedRow> kept = new ArrayList<>(claimed.size());
+        for (ClaimedRow row : claimed) {
+            if (isSetAside(row)) {
+                letGo.letGo(row);
+            } else {
+                kept.add(row);
+            }
+        }
+        return kept;
+    }
+
     /**
      * A row's delivery failed: set it aside, when the claim can pass over it and the memory has
      * room. Called before the row's lock, lease or transaction lets it go, so that no claim of

@@ -117,7 +117,7 @@ final class LeaseDelivery implements FormDelivery {
 
     /** Claims up to {@code batchSize} rows, each leased, in a short transaction of its own. */
     List<ClaimedRow> claimRows() throws SQLException {
-        return pool.withConnection(this::claim);
+        return context.failingRows().notSetAside(pool.withConnection(this::claim), this::release);
     }
 
     /** Takes rows just claimed to deliver them one at a time, each kept alive meanwhile. */

@@ -142,7 +142,9 @@ final class RowLockDelivery implements FormDelivery {
     }
 
     private Optional<ClaimedRow> claim(WorkerConnection c) throws SQLException {
-        return context.failingRows().claim(c, statements.claim(), bindings).stream().findFirst();
+        // A row left out stays locked by this transaction until it ends: nobody else takes it meanwhile.
+        return context.failingRows().notSetAside(context.failingRows().claim(c, statements.claim(), bindings), row -> { })
+                .stream().findFirst();
     }
 
     /**

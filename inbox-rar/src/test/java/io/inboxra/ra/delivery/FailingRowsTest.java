@@ -47,6 +47,16 @@ class FailingRowsTest {
     }
 
     @Test
+    void aClaimThatTookARowSetAsideMeanwhileLetsItGo() throws Exception {
+        FailingRows rows = new FailingRows("billing", CLAIM, Duration.ofSeconds(1), Duration.ofSeconds(10));
+        failed(rows, 7);
+        List<ClaimedRow> letGo = new CopyOnWriteArrayList<>();
+        List<ClaimedRow> kept = rows.notSetAside(List.of(row(7), row(8)), letGo::add);
+        assertEquals(List.of(8L), kept.stream().map(ClaimedRow::id).toList(), "only the row not set aside is delivered");
+        assertEquals(List.of(7L), letGo.stream().map(ClaimedRow::id).toList(), "the other is unlocked or its lease cleared");
+    }
+
+    @Test
     void aRowComesDueAfterItsBackoff() throws Exception {
         FailingRows rows = new FailingRows("billing", CLAIM, Duration.ofMillis(50), Duration.ofMillis(50));
         failed(rows, 7);
