@@ -22,13 +22,14 @@ import java.util.Optional;
  * A subscription's memory of the rows whose delivery failed lately, shared by its workers: each
  * id is set aside for a backoff of its own ({@code retryDelay}, doubling at each failure, at most
  * the shorter of {@code maxPollInterval} and {@code maxRetryDelay}, but never less than
- * {@code retryDelay}), and claims pass over it
- * until it is due, so that a row that keeps failing never holds back the rows behind it, with or
- * without an attempt column, and is delivered about once per backoff whatever the workers.
+ * {@code retryDelay}), and claims pass over it until it is due, so that a row that keeps failing
+ * never holds back the rows behind it, with or without an attempt column, and is delivered about
+ * once per backoff whatever the workers. A row is set aside before its lock, lease or transaction
+ * lets it go, and a claim that took it meanwhile lets it go again ({@link #notSetAside}).
  *
  * <p>A delivered row is forgotten, and so is one not seen failing again within a backoff after it
- * came due (settled elsewhere, deleted). The memory holds {@link #CAPACITY} ids: when it is full,
- * and with a dialect whose claim cannot pass over ids (it is not built from
+ * came due (settled elsewhere, deleted). The memory is this server's only, and holds
+ * {@link #CAPACITY} ids: when it is full, and with a dialect whose claim cannot pass over ids (it is not built from
  * {@link io.inboxra.dialect.ClaimClauses}), a failed row is not set aside: its worker waits
  * {@code pollInterval} before the next claim, as the only guard against a hot loop.
  */
