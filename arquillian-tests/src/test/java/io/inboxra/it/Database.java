@@ -167,6 +167,28 @@ final class Database {
                         + " FOR EACH ROW WHEN (NEW.mdb LIKE 'CommitFails%') EXECUTE FUNCTION it_refuse_effect()");
     }
 
+    /** The MDBs of {@code io.inboxra.it.badrow}. */
+    static final String[] BAD_ROW_TABLES = {"it_bad_throws", "it_bad_prepare"};
+
+    /**
+     * The shared tables of {@link #createSchema()}, the bad-row MDBs' inboxes, and a deferred
+     * constraint trigger that fails the PREPARE TRANSACTION of every effect written as {@code BadRowRefused}.
+     */
+    static void createBadRowSchema() throws SQLException {
+        release(BAD_ROW_TABLES);
+        release("it_effects", "it_invocations", "it_dead");
+        execute("DROP TABLE IF EXISTS " + String.join(", ", BAD_ROW_TABLES));
+        createSchema();
+        String inbox = " (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL)";
+        execute("CREATE TABLE it_bad_throws" + inbox,
+                "CREATE TABLE it_bad_prepare" + inbox,
+                "CREATE OR REPLACE FUNCTION it_refuse_bad_row() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                        + " RAISE EXCEPTION 'it_refuse_bad_row: the effect of row % never commits', NEW.row_id;"
+                        + " END $$",
+                "CREATE CONSTRAINT TRIGGER it_refuse_bad_row AFTER INSERT ON it_effects DEFERRABLE INITIALLY DEFERRED"
+                        + " FOR EACH ROW WHEN (NEW.mdb = 'BadRowRefused') EXECUTE FUNCTION it_refuse_bad_row()");
+    }
+
     /**
      * Frees the tables for {@code DROP TABLE}: rolls back the prepared transactions that hold locks
      * on them (left by an earlier run) and ends the adapter's sessions that do. Nothing else of the

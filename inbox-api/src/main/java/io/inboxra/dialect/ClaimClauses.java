@@ -13,7 +13,8 @@ import java.util.List;
  * (due column empty or at or before now), not marked processed, not marked dead, hold no live
  * lease (lease form), and are the head of their FIFO group: no unfinished row of the group
  * comes before them by priority and id, and (lease form) no row of the group holds a live
- * lease. The claim order is priority, due time, id.
+ * lease; in a description with set-aside ids ({@link TableSpec#setAsideIds()}), they are none
+ * of those ({@link Param#SET_ASIDE}). The claim order is priority, due time, id.
  *
  * <pre>{@code
  * ClaimClauses clauses = dialect.clauses(spec);
@@ -85,6 +86,10 @@ public final class ClaimClauses {
         spec.lockedUntilColumn().ifPresent(column -> conditions.add(
                 "(" + dialect.quote(column) + " IS NULL OR " + dialect.quote(column) + " < " + dialect.currentTimestamp() + ")"));
         spec.fifoColumn().ifPresent(group -> conditions.add(headOfGroup(group)));
+        if (spec.setAsideIds() > 0) {
+            // Rows whose delivery failed lately, passed over until their backoff ends: they hold back no row behind them.
+            conditions.add(dialect.quote(spec.idColumn()) + " NOT IN (" + "?, ".repeat(spec.setAsideIds() - 1) + "?)");
+        }
         return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
     }
 
@@ -92,11 +97,14 @@ public final class ClaimClauses {
      * What {@link #where()} binds, then what the statement binds after it.
      *
      * @param after the statement's parameters after the WHERE clause
-     * @return {@link Param#QUEUE} with a queue column, then {@code after}
+     * @return {@link Param#QUEUE} with a queue column, {@link Param#SET_ASIDE} once per set-aside id, then {@code after}
      */
     public List<Param> params(Param... after) {
         List<Param> params = new ArrayList<>();
         spec.queueColumn().ifPresent(column -> params.add(Param.QUEUE));
+        for (int i = 0; i < spec.setAsideIds(); i++) {
+            params.add(Param.SET_ASIDE);
+        }
         params.addAll(List.of(after));
         return params;
     }

@@ -44,5 +44,11 @@ public enum Param {
     /** A FIFO group's value, as the claim returned it ({@link Label#GROUP}). */
     GROUP,
     /** Which delivery of the row this is, counting from 1, as an {@code int}. */
-    ATTEMPT
+    ATTEMPT,
+    /**
+     * An id the claim passes over: a row whose delivery failed lately and is set aside until its
+     * backoff ends ({@link TableSpec#setAsideIds()}). Each occurrence binds the next id; a list
+     * longer than the ids set aside repeats the last one.
+     */
+    SET_ASIDE
 }

@@ -38,6 +38,9 @@ import java.util.OptionalInt;
  * @param maxPayloadBytes the largest payload a claim reads ({@code maxPayloadBytes}): a claim
  *        selects a larger payload's size instead ({@link ClaimClauses#payload()}); empty: every
  *        payload is read whole
+ * @param setAsideIds how many ids the claim rules pass over ({@link ClaimClauses#where()}, each bound by
+ *        {@link Param#SET_ASIDE}): 0 in the description the activation gives; the adapter builds its claim a
+ *        second time from a description with its number of set-aside ids (rows whose delivery failed lately)
  */
 public record TableSpec(
         String table,
@@ -54,7 +57,8 @@ public record TableSpec(
         Optional<String> deadAtColumn,
         Optional<String> deadLetterTable,
         DeadLetterColumns deadLetterColumns,
-        OptionalInt maxPayloadBytes) {
+        OptionalInt maxPayloadBytes,
+        int setAsideIds) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -73,6 +77,9 @@ public record TableSpec(
         Objects.requireNonNull(deadLetterTable, "deadLetterTable");
         Objects.requireNonNull(deadLetterColumns, "deadLetterColumns");
         Objects.requireNonNull(maxPayloadBytes, "maxPayloadBytes");
+        if (setAsideIds < 0) {
+            throw new IllegalArgumentException("setAsideIds must not be negative: " + setAsideIds);
+        }
     }
 
     /**
@@ -100,7 +107,7 @@ public record TableSpec(
             DeadLetterColumns deadLetterColumns) {
         this(table, idColumn, payloadColumn, queueColumn, dueColumn, priorityColumn, attemptColumn, processedAtColumn,
                 lockedUntilColumn, advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns,
-                OptionalInt.empty());
+                OptionalInt.empty(), 0);
     }
 
     /**
@@ -147,6 +154,7 @@ public record TableSpec(
         b.deadLetterTable = deadLetterTable;
         b.deadLetterColumns = deadLetterColumns;
         b.maxPayloadBytes = maxPayloadBytes;
+        b.setAsideIds = setAsideIds;
         return b;
     }
 
@@ -167,6 +175,7 @@ public record TableSpec(
         private Optional<String> deadLetterTable = Optional.empty();
         private DeadLetterColumns deadLetterColumns = DeadLetterColumns.STANDARD;
         private OptionalInt maxPayloadBytes = OptionalInt.empty();
+        private int setAsideIds;
 
         private Builder(String table) {
             this.table = table;
@@ -208,12 +217,15 @@ public record TableSpec(
             maxPayloadBytes = OptionalInt.of(v);
             return this;
         }
+        /** @param v how many ids the claim rules pass over, 0 for none @return this builder */
+        public Builder setAsideIds(int v) { setAsideIds = v; return this; }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
-                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns, maxPayloadBytes);
+                    advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns, maxPayloadBytes,
+                    setAsideIds);
         }
     }
 }

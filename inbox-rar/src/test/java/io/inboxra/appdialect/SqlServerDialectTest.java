@@ -158,6 +158,7 @@ class SqlServerDialectTest {
                 case QUEUE -> ps.setString(i + 1, "q");
                 case LIMIT -> ps.setInt(i + 1, 10);
                 case ID -> ps.setLong(i + 1, 2);
+                case SET_ASIDE -> ps.setLong(i + 1, 99);
                 case DELAY -> ps.setLong(i + 1, 60_000);
                 case ATTEMPT -> ps.setInt(i + 1, 1);
                 case REASON -> ps.setString(i + 1, "a reason");

@@ -63,7 +63,8 @@ final class AdvisoryBatchDelivery implements FormDelivery {
             return single.deliverNext();
         }
         WorkerConnection c = single.connection();
-        List<ClaimedRow> locked = c.claim(context.statements().claim(), claimBindings);
+        List<ClaimedRow> locked = context.failingRows().notSetAside(
+                context.failingRows().claim(c, context.statements().claim(), claimBindings), single::unlock);
         if (locked.isEmpty()) {
             return Result.EMPTY;
         }

@@ -36,7 +36,8 @@ final class AdvisoryDelivery implements FormDelivery {
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
         WorkerConnection c = connection();
-        List<ClaimedRow> claimed = c.claim(statements.claim(), bindings);
+        List<ClaimedRow> claimed = context.failingRows().notSetAside(
+                context.failingRows().claim(c, statements.claim(), bindings), this::unlock);
         if (claimed.isEmpty()) {
             return Result.EMPTY;
         }
@@ -77,12 +78,16 @@ final class AdvisoryDelivery implements FormDelivery {
             if (attempt.settled()) {
                 settlement.counted(row, attempt.outcome(), committed);
             }
+            if (!committed) {
+                // While the lock still holds the row: no claim takes it before it is set aside.
+                context.failingRows().failed(row);
+            }
             if (!committed && settlement.recordsFailures() && !c.isBroken()) {
                 String error = attempt.error();
                 c.inTransaction(tx -> settlement.recordFailure(tx, row, error));
             }
             attempt.rethrowTrouble();
-            return committed ? Result.DELIVERED : Result.FAILED;
+            return context.failingRows().after(row, committed);
         } finally {
             unlock(c, locked);
         }

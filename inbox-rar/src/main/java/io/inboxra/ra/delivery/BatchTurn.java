@@ -134,6 +134,7 @@ final class BatchTurn {
             }
         }
         if (committed) {
+            rows.forEach(context.failingRows()::delivered);
             return new Delivered(FormDelivery.Result.DELIVERED, List.of());
         }
         // The operators' count is per row: the worker counts the turn's first, here the others.
@@ -143,7 +144,10 @@ final class BatchTurn {
         // A settled batch whose commit has no known outcome may yet be in the database: not again.
         boolean rolledBack = !settled || ending == Ending.ROLLED_BACK;
         // A lone row's failure was counted by its branch's record: it comes again as any failed row does.
-        return new Delivered(FormDelivery.Result.FAILED, rolledBack && lone == null ? rows : List.of());
+        if (lone != null) {
+            return new Delivered(context.failingRows().after(rows.get(0), false), List.of());
+        }
+        return new Delivered(FormDelivery.Result.FAILED, rolledBack ? rows : List.of());
     }
 
     private ListenerEndpoint.Batch invoke(ListenerEndpoint endpoint, DeliveryBranch<WorkerConnection> branch, Form form,

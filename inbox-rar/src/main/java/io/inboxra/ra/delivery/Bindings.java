@@ -17,15 +17,16 @@ import java.util.Optional;
  * @param rows the rows a batch settles ({@link io.inboxra.dialect.Param#IDS}, or each
  *        {@link io.inboxra.dialect.Param#ID} the next of them), or null
  * @param candidates the rows in claim order an advisory claim looks at for rows to lock
+ * @param setAside the ids a claim passes over ({@link io.inboxra.dialect.Param#SET_ASIDE}, each the next), or null
  */
 record Bindings(Optional<String> queue, int limit, Duration lease, ClaimedRow row, Duration age, Duration delay,
-        String reason, List<ClaimedRow> rows, int candidates) {
+        String reason, List<ClaimedRow> rows, int candidates, List<Object> setAside) {
 
     /** Enough for a few workers' single rows among rows other servers hold. */
     static final int CANDIDATES = 256;
 
     static Bindings of(Optional<String> queue) {
-        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null, null, CANDIDATES);
+        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null, null, CANDIDATES, null);
     }
 
     /**
@@ -34,34 +35,38 @@ record Bindings(Optional<String> queue, int limit, Duration lease, ClaimedRow ro
      *         while the others hold theirs
      */
     Bindings candidatesFor(int workers) {
-        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, CANDIDATES + limit * workers);
+        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, CANDIDATES + limit * workers, setAside);
     }
 
     Bindings limit(int n) {
-        return new Bindings(queue, n, lease, row, age, delay, reason, rows, candidates);
+        return new Bindings(queue, n, lease, row, age, delay, reason, rows, candidates, setAside);
     }
 
     Bindings lease(Duration d) {
-        return new Bindings(queue, limit, d, row, age, delay, reason, rows, candidates);
+        return new Bindings(queue, limit, d, row, age, delay, reason, rows, candidates, setAside);
     }
 
     Bindings row(ClaimedRow r) {
-        return new Bindings(queue, limit, lease, r, age, delay, reason, rows, candidates);
+        return new Bindings(queue, limit, lease, r, age, delay, reason, rows, candidates, setAside);
     }
 
     Bindings age(Duration d) {
-        return new Bindings(queue, limit, lease, row, d, delay, reason, rows, candidates);
+        return new Bindings(queue, limit, lease, row, d, delay, reason, rows, candidates, setAside);
     }
 
     Bindings delay(Duration d) {
-        return new Bindings(queue, limit, lease, row, age, d, reason, rows, candidates);
+        return new Bindings(queue, limit, lease, row, age, d, reason, rows, candidates, setAside);
     }
 
     Bindings rows(List<ClaimedRow> batch) {
-        return new Bindings(queue, limit, lease, row, age, delay, reason, List.copyOf(batch), candidates);
+        return new Bindings(queue, limit, lease, row, age, delay, reason, List.copyOf(batch), candidates, setAside);
+    }
+
+    Bindings setAside(List<Object> ids) {
+        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, candidates, ids);
     }
 
     Bindings reason(String r) {
-        return new Bindings(queue, limit, lease, row, age, delay, r, rows, candidates);
+        return new Bindings(queue, limit, lease, row, age, delay, r, rows, candidates, setAside);
     }
 }

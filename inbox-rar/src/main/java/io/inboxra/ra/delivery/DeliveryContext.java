@@ -18,10 +18,11 @@ import io.inboxra.ra.config.SubscriptionSettings;
  * @param running whether the subscription still runs
  * @param outage the subscription's database trouble, logged once per episode
  * @param counters what the subscription has done, for operators
+ * @param failingRows the rows whose delivery failed lately, which claims pass over until they are due
  */
 record DeliveryContext(SubscriptionSettings settings, Dialect dialect, SubscriptionStatements statements,
         Settlement settlement, Endpoints endpoints, SubscriptionConnections connections, SubscriptionThreads threads,
-        Running running, Outage outage, SubscriptionCounters counters) {
+        Running running, Outage outage, SubscriptionCounters counters, FailingRows failingRows) {
 
     /** @return the subscription's name, for logs */
     String name() {

@@ -7,8 +7,12 @@ import java.sql.SQLException;
 /** How one worker claims and delivers in its subscription's form. */
 interface FormDelivery {
 
-    /** What one turn came to. */
-    enum Result { DELIVERED, EMPTY, FAILED }
+    /**
+     * What one turn came to: delivered; nothing claimable; failed, the row set aside so that claims
+     * pass over it until its backoff ends ({@link FailingRows}); failed, the next claim may take the
+     * row again.
+     */
+    enum Result { DELIVERED, EMPTY, SET_ASIDE, FAILED }
 
     /** Claims (or takes a row claimed ahead) and delivers it. */
     Result deliverNext() throws SQLException, ResourceException;

@@ -97,10 +97,12 @@ final class LeaseDelivery implements FormDelivery {
             settlement.counted(held.row(), attempt.outcome(), committed);
         }
         if (!committed) {
+            // While the lease still holds the row: no claim takes it before it is set aside.
+            context.failingRows().failed(held.row());
             recordFailure(held.stopHeartbeat(), attempt.error());
         }
         attempt.rethrowTrouble();
-        return committed ? Result.DELIVERED : Result.FAILED;
+        return context.failingRows().after(held.row(), committed);
     }
 
     /** @return a new branch for one delivery's transaction, on a connection of the pool once it settles */
@@ -115,7 +117,7 @@ final class LeaseDelivery implements FormDelivery {
 
     /** Claims up to {@code batchSize} rows, each leased, in a short transaction of its own. */
     List<ClaimedRow> claimRows() throws SQLException {
-        return pool.withConnection(this::claim);
+        return context.failingRows().notSetAside(pool.withConnection(this::claim), this::release);
     }
 
     /** Takes rows just claimed to deliver them one at a time, each kept alive meanwhile. */
@@ -145,10 +147,10 @@ final class LeaseDelivery implements FormDelivery {
      */
     private List<ClaimedRow> claim(WorkerConnection c) throws SQLException {
         if (!statements.leaseInSteps()) {
-            return c.claim(statements.claim(), bindings);
+            return context.failingRows().claim(c, statements.claim(), bindings);
         }
         return c.inTransaction(tx -> {
-            List<ClaimedRow> ids = tx.claim(statements.claim(), bindings);
+            List<ClaimedRow> ids = context.failingRows().claim(tx, statements.claim(), bindings);
             Optional<Statement> writeAll = ids.size() > 1 ? leaseWriteAll.computeIfAbsent(ids.size(),
                     n -> steps.leaseWriteAll(context.settings().table(), n)) : Optional.empty();
             Optional<Statement> readAll = ids.size() > 1 ? leaseReadAll.computeIfAbsent(ids.size(),

@@ -75,7 +75,8 @@ final class RowLockBatchDelivery implements FormDelivery {
 
         @Override
         public List<ClaimedRow> claim(DeliveryBranch<WorkerConnection> branch) throws SQLException {
-            List<ClaimedRow> claimed = branch.run(w -> w.claim(statements.claim(), claimBindings));
+            List<ClaimedRow> claimed = context.failingRows().notSetAside(
+                    branch.run(w -> context.failingRows().claim(w, statements.claim(), claimBindings)), row -> { });
             return branch.run(w -> guarded(w, claimed));
         }
 

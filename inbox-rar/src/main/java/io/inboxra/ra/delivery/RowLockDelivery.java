@@ -84,8 +84,8 @@ final class RowLockDelivery implements FormDelivery {
                 Failure failure = new Failure(claimed);
                 if (recordsFailures) {
                     branch.run(w -> w.execute(savepoint));
-                    branch.recordFailuresWith(failure);
                 }
+                branch.recordFailuresWith(failure);
                 // The claim's connection is lent to the listener: its writes through the inbox producer's
                 // connection on this database go into this branch, one phase with the settlement.
                 // Every call goes through the branch, so nothing of it runs once the transaction has ended.
@@ -116,7 +116,7 @@ final class RowLockDelivery implements FormDelivery {
         if (settled) {
             settlement.counted(row.get(), invocation.outcome(), committed);
         }
-        return committed ? Result.DELIVERED : Result.FAILED;
+        return context.failingRows().after(row.get(), committed);
     }
 
     /** Settles in the branch; a statement that fails (a constraint) fails the delivery, a lost connection the turn. */
@@ -143,13 +143,17 @@ final class RowLockDelivery implements FormDelivery {
     }
 
     private Optional<ClaimedRow> claim(WorkerConnection c) throws SQLException {
-        return c.claim(statements.claim(), bindings).stream().findFirst();
+        // A row left out stays locked by this transaction until it ends: nobody else takes it meanwhile.
+        return context.failingRows().notSetAside(context.failingRows().claim(c, statements.claim(), bindings), row -> { })
+                .stream().findFirst();
     }
 
     /**
-     * What a rolled-back delivery of one row records. Never prepared: back to the savepoint after
-     * the claim, then the record, in the branch (which then commits alone). Prepared: counted
-     * from a connection of its own that waits on the row's lock before the branch lets it go.
+     * What a rolled-back delivery of one row records. First, whatever the table, the row is set
+     * aside ({@link FailingRows}) while the branch still holds its lock. Then, where the table
+     * records failures: never prepared, back to the savepoint after the claim, then the record, in
+     * the branch (which then commits alone); prepared, counted from a connection of its own that
+     * waits on the row's lock before the branch lets it go.
      */
     private final class Failure implements io.inboxra.ra.xa.FailureRecord<WorkerConnection> {
         private final ClaimedRow row;
@@ -165,13 +169,22 @@ final class RowLockDelivery implements FormDelivery {
 
         @Override
         public boolean inBranch(WorkerConnection c) throws SQLException {
+            context.failingRows().failed(row);
+            if (!recordsFailures) {
+                return false;
+            }
             c.execute(rollbackToSavepoint);
             return settlement.recordFailure(c, row, error);
         }
 
         @Override
         public void aroundPreparedRollback(io.inboxra.ra.xa.FailureRecord.PreparedRollback rollback) throws XAException {
-            CountedRollback.run(context, row, error, rollback);
+            context.failingRows().failed(row);
+            if (recordsFailures) {
+                CountedRollback.run(context, row, error, rollback);
+            } else {
+                rollback.run();
+            }
         }
     }
 
@@ -203,8 +216,11 @@ final class RowLockDelivery implements FormDelivery {
                         error = "the settlement failed: " + e.getMessage();
                     }
                 }
+                if (!committed) {
+                    // The lock is still ours: set aside, and counted, before anyone else can claim the row.
+                    context.failingRows().failed(row.get());
+                }
                 if (!committed && recordsFailures) {
-                    // The lock is still ours: the failure is counted before anyone else can claim the row.
                     c.execute(rollbackToSavepoint);
                     settlement.recordFailure(c, row.get(), error == null ? "not settled" : error);
                 }
@@ -212,7 +228,7 @@ final class RowLockDelivery implements FormDelivery {
                 if (committed) {
                     settlement.counted(row.get(), invocation.outcome(), true);
                 }
-                return committed ? Result.DELIVERED : Result.FAILED;
+                return context.failingRows().after(row.get(), committed);
             } finally {
                 try {
                     if (!local.getAutoCommit()) {

@@ -86,7 +86,8 @@ public final class Subscription {
         Running running = new Running(settings.name());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),
                 new Settlement(settings, checked.statements(), running, counters), endpoints, connections, threads,
-                running, new Outage(settings.name(), Clock.systemUTC(), counters), counters);
+                running, new Outage(settings.name(), Clock.systemUTC(), counters), counters,
+                FailingRows.of(settings, checked.dialect()));
         Subscription subscription = new Subscription(context, messages,
                 new SubscriptionOperations(context, checked.operations()));
         InDoubtResolver.start(context);

@@ -82,11 +82,7 @@ public record SubscriptionStatements(
             throws StatementException {
         Form form = spec.form();
         LeaseInSteps steps = form == Form.LEASE && dialect instanceof LeaseInSteps s ? s : null;
-        Statement claim = switch (form) {
-            case ROW_LOCK -> ((RowLock) dialect).lockClaim(spec);
-            case LEASE -> steps != null ? steps.leaseIds(spec) : ((Lease) dialect).leaseClaim(spec);
-            case ADVISORY -> ((Advisory) dialect).advisoryClaim(spec);
-        };
+        Statement claim = claim(dialect, spec);
         Optional<Statement> reschedule = spec.dueColumn().isPresent()
                 ? reschedule(dialect, spec, settings) : Optional.empty();
         List<Statement> deadLetter = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()
@@ -167,6 +163,20 @@ public record SubscriptionStatements(
         purge.ifPresent(s -> named.put("purge", s));
         inDoubtBranches.ifPresent(s -> named.put("inDoubtBranches", s));
         return named;
+    }
+
+    /**
+     * @param dialect the subscription's dialect, with the capability of the table's form
+     * @param spec the table description
+     * @return the claim in the table's form (with {@link LeaseInSteps}, its first step, the ids)
+     * @throws StatementException when the dialect cannot build it
+     */
+    static Statement claim(Dialect dialect, TableSpec spec) throws StatementException {
+        return switch (spec.form()) {
+            case ROW_LOCK -> ((RowLock) dialect).lockClaim(spec);
+            case LEASE -> dialect instanceof LeaseInSteps steps ? steps.leaseIds(spec) : ((Lease) dialect).leaseClaim(spec);
+            case ADVISORY -> ((Advisory) dialect).advisoryClaim(spec);
+        };
     }
 
     /**

@@ -10,7 +10,8 @@ import jakarta.resource.spi.work.Work;
 /**
  * One of a subscription's workers, running on the server's {@code WorkManager}: it delivers
  * in the subscription's form while the subscription runs, waits with backoff when nothing is
- * claimable or a delivery failed, and replaces its connection with backoff when anything went
+ * claimable or a delivery failed whose row could not be set aside ({@link FailingRows}), goes on at
+ * once after one whose row claims now pass over, and replaces its connection with backoff when anything went
  * wrong. No error ends it: only the subscription's stop (or the server's release) does, and a
  * worker that ends otherwise is reported, to be replaced.
  */
@@ -95,13 +96,15 @@ final class Worker implements Work {
                 delivery.disconnect();
             }
             FormDelivery.Result result = delivery.deliverNext();
-            if (result == FormDelivery.Result.FAILED) {
+            if (result == FormDelivery.Result.FAILED || result == FormDelivery.Result.SET_ASIDE) {
                 context.counters().failed();
             }
             context.outage().recovered();
             trouble.reset();
-            // A failed delivery waits like an empty claim: a row that keeps failing must not loop hot.
-            return result == FormDelivery.Result.DELIVERED ? idle.reset() : idle.next();
+            // A row set aside is passed over by the next claims: the worker goes on with the rows behind it.
+            // A failed delivery otherwise waits like an empty claim: a row that keeps failing must not loop hot.
+            return result == FormDelivery.Result.DELIVERED || result == FormDelivery.Result.SET_ASIDE
+                    ? idle.reset() : idle.next();
         } catch (UnavailableException e) {
             // The server's MDB pool is exhausted: wait for an instance to come free.
             LOG.log(Level.DEBUG, () -> "Inbox subscription '" + context.name() + "': no MDB instance free: " + e);

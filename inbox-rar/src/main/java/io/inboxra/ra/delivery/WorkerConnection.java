@@ -223,6 +223,7 @@ final class WorkerConnection implements AutoCloseable {
         }
         int index = 1;
         int nextRow = 0;
+        int nextSetAside = 0;
         for (Param param : statement.params()) {
             switch (param) {
                 case QUEUE -> ps.setString(index, bindings.queue().orElse(null));
@@ -240,6 +241,7 @@ final class WorkerConnection implements AutoCloseable {
                 case REASON -> ps.setString(index, bindings.reason());
                 case GROUP -> ps.setObject(index, bindings.row().group());
                 case ATTEMPT -> ps.setInt(index, bindings.row().failedAttempts() + 1);
+                case SET_ASIDE -> ps.setObject(index, bindings.setAside().get(nextSetAside++));
             }
             index++;
         }

@@ -49,5 +49,12 @@ public record GoldenCase(String name, TableSpec spec) {
             new GoldenCase("lease-max-payload", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
                     .attemptColumn("attempts").deadAtColumn("dead_at").maxPayloadBytes(1048576).build()),
             new GoldenCase("advisory-max-payload", TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp")
-                    .deadLetterTable("dead_jobs").maxPayloadBytes(1048576).build()));
+                    .deadLetterTable("dead_jobs").maxPayloadBytes(1048576).build()),
+            // The claim a second time, passing over rows whose delivery failed lately: after the queue's parameter.
+            new GoldenCase("row-lock-set-aside", TableSpec.builder("jobs").queueColumn("queue").dueColumn("due_at")
+                    .setAsideIds(3).build()),
+            new GoldenCase("lease-set-aside", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .queueColumn("queue").setAsideIds(3).build()),
+            new GoldenCase("advisory-set-aside", TableSpec.builder("jobs").advisoryLock("id").queueColumn("queue")
+                    .setAsideIds(3).build()));
 }

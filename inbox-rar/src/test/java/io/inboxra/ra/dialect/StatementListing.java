@@ -45,9 +45,10 @@ public final class StatementListing {
      */
     public static String of(Dialect dialect, TableSpec spec) {
         StatementListing listing = new StatementListing();
-        // A table without a payload limit is listed as before the limit existed.
+        // A description without a payload limit or set-aside ids reads as before they came.
         listing.text.append("-- ").append(dialect.name()).append(": ")
-                .append(spec.toString().replace(", maxPayloadBytes=OptionalInt.empty]", "]")).append("\n");
+                .append(spec.toString().replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0]", "]"))
+                .append("\n");
         listing.claims(dialect, spec);
         listing.settlements(dialect, spec);
         listing.operations(dialect, spec);

@@ -1,0 +1,41 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional[id], fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=3]
+
+-- advisoryClaim
+SELECT * FROM (SELECT `id` AS inbox_id, `payload` AS inbox_payload, CONCAT('inbox.', MD5(CONCAT('jobs:k:', `id`))) AS inbox_key FROM `jobs` h WHERE `queue` = ? AND `id` NOT IN (?, ?, ?) ORDER BY `id` LIMIT ?) candidates WHERE GET_LOCK(inbox_key, 0) = 1 LIMIT ?
+-- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE, CANDIDATES, LIMIT
+
+-- recheck
+SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h WHERE `queue` = ? AND `id` NOT IN (?, ?, ?) AND h.`id` = ?
+-- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE, ID
+
+-- unlock
+SELECT RELEASE_LOCK(?)
+-- binds KEY
+
+-- recheckAll 3
+SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h WHERE `queue` = ? AND `id` NOT IN (?, ?, ?) AND h.`id` IN (?, ?, ?)
+-- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE, ID, ID, ID
+
+-- unlockAll
+SELECT RELEASE_ALL_LOCKS()
+-- binds nothing
+
+-- settle
+DELETE FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- settleAll 3
+DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
+-- binds ID, ID, ID
+
+-- inDoubtBranches: none
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`queue`, `id`)
+-- binds nothing
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE `queue` = ? AND `id` NOT IN (?, ?, ?)
+-- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE
+
+-- inWork: none

@@ -1,0 +1,29 @@
+-- sqlserver: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=3]
+
+-- lockClaim
+SELECT TOP (?) [id] AS inbox_id, [payload] AS inbox_payload FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [id] NOT IN (?, ?, ?) ORDER BY [due_at], [id]
+-- binds LIMIT, QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE
+
+-- probe
+SELECT TOP (1) 1 FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [id] NOT IN (?, ?, ?)
+-- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE
+
+-- settle
+DELETE FROM [jobs] WHERE [id] = ?
+-- binds ID
+
+-- settleAll 3
+DELETE FROM [jobs] WHERE [id] IN (?, ?, ?)
+-- binds ID, ID, ID
+
+-- reschedule
+UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE [id] = ?
+-- binds DELAY, ID
+
+-- inDoubtBranches: none
+
+-- backlog
+SELECT COUNT(*), MIN(h.[due_at]), MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [id] NOT IN (?, ?, ?)
+-- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE
+
+-- inWork: none
