@@ -30,8 +30,9 @@ public final class Secrets {
     private static final Pattern SECRET_WORD =
             Pattern.compile("password|passwd|pwd|secret|token|key|credential", Pattern.CASE_INSENSITIVE);
     /**
-     * {@code //user:password@}: the user info of a URL's authority, which holds no {@code /},
-     * {@code ?} or {@code #}; the password runs to the authority's last {@code @}.
+     * {@code //user:password@} in free text, where a URL's end is unknown: a password without
+     * {@code /}, {@code ?}, {@code #} or spaces. A URL given as one is read by {@link UrlUserInfo};
+     * a subscription's own passwords are replaced whole before ({@link #scrub}).
      */
     private static final Pattern USER_INFO = Pattern.compile("(//[^\\s/?#:@'\"]*):([^\\s/?#'\"]*)@");
     /** Oracle's {@code jdbc:oracle:thin:user/password@host}. */
