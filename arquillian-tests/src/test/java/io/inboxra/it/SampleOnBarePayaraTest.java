@@ -70,7 +70,7 @@ class SampleOnBarePayaraTest {
         // Logged when the web application starts, a little after the deployment.
         server.awaitLog("made for this start", BOOT);
         Matcher made = Pattern.compile("sign in as 'admin' with the password '([^']+)'").matcher(server.log());
-        assertTrue(made.find(), "the sample logs the operator's password it made");
+        assertTrue(made.find(), "the sample prints the operator's password it made");
         password = made.group(1);
         // The REST application answers a little after the deployment is logged.
         Await.until("the sample's REST API answers", Duration.ofSeconds(60), () -> get("/issued").statusCode() == 200);
@@ -141,8 +141,8 @@ class SampleOnBarePayaraTest {
         Await.until("the first INV-77 is issued", Duration.ofSeconds(30), () -> get("/issued").body().contains("INV-77"));
         assertEquals(202, post("{\"number\":\"INV-77\",\"customer\":\"Globex\",\"amount\":10.00}").statusCode());
         Await.until("the second INV-77 is dead-lettered", Duration.ofSeconds(90),
-                () -> get("/dead").body().contains("Globex"));
-        String dead = get("/dead").body();
+                () -> getAt(base + "/dead", "admin", password).body().contains("Globex"));
+        String dead = getAt(base + "/dead", "admin", password).body();
         Matcher attempts = Pattern.compile("\"attempts\"\\s*:\\s*(\\d+)").matcher(dead);
         assertTrue(attempts.find(), dead);
         assertEquals("5", attempts.group(1), "dead-lettered at maxAttempts: " + dead);
@@ -164,6 +164,44 @@ class SampleOnBarePayaraTest {
         assertEquals(200, one.statusCode(), one.body());
         assertTrue(one.body().contains("Globex") && one.body().contains("\"truncated\":false"), one.body());
         assertEquals(404, getAt(api + "/999999999", "admin", password).statusCode(), "no such dead letter");
+    }
+
+    /**
+     * The operator's password that the sample made is printed once on the console, past the
+     * server's logging: no log record (each carries its levelValue) holds it.
+     */
+    @Test
+    void theMadePasswordIsPrintedOnceOnTheConsoleAndNeverLogged() {
+        String log = server.log();
+        assertEquals(2, log.split(Pattern.quote(password), -1).length, "printed once: " + password);
+        for (String line : log.split("\n")) {
+            assertFalse(line.contains(password) && line.contains("levelValue"), "a log record holds it: " + line);
+        }
+        assertTrue(log.contains("the password of this start is printed on the server's console"), "the log says where");
+    }
+
+    /**
+     * The dead letters hold payloads and failure reasons: for the operator only. Both lists come
+     * a page at a time, with a link to the next page while it is full.
+     */
+    @Test
+    void theDeadLettersAskForTheRoleAndBothListsComeAPageAtATime() throws Exception {
+        assertEquals(401, get("/dead").statusCode(), "no credentials");
+        assertEquals(401, getAt(base + "/dead", "admin", "wrong").statusCode(), "a wrong password");
+        assertEquals(200, getAt(base + "/dead", "admin", password).statusCode(), "the operator");
+        Await.until("the five demo invoices are issued", Duration.ofSeconds(60),
+                () -> get("/issued?limit=1000").body().contains("DEMO-5"));
+        HttpResponse<String> first = get("/issued?limit=2");
+        assertEquals(200, first.statusCode(), first.body());
+        assertTrue(first.body().contains("DEMO-1") && first.body().contains("DEMO-2")
+                && !first.body().contains("DEMO-3"), "two a page: " + first.body());
+        String next = first.headers().firstValue("Link").orElseThrow(() -> new AssertionError("a next link"));
+        Matcher after = Pattern.compile("after=(\\d+)").matcher(next);
+        assertTrue(after.find() && next.contains("rel=\"next\""), next);
+        String second = get("/issued?limit=2&after=" + after.group(1)).body();
+        assertTrue(second.contains("DEMO-3") && !second.contains("DEMO-2"), "the next page: " + second);
+        assertEquals(400, get("/issued?limit=100000").statusCode(), "no unbounded page");
+        assertFalse(get("/issued").body().isEmpty());
     }
 
     @Test

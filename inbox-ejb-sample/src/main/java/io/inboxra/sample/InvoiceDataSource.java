@@ -8,7 +8,9 @@ import jakarta.ejb.Singleton;
  * the server-level MicroProfile Config keys {@code invoices.db.class}, {@code invoices.db.url},
  * {@code invoices.db.user} and {@code invoices.db.password} (system properties such as
  * {@code -Dinvoices.db.url=...}, or environment variables such as {@code INVOICES_DB_URL}); with
- * none set it is the H2 that comes with Payara Micro, in memory. Payara substitutes
+ * none set it is the H2 that comes with Payara Micro, in memory, whose user {@code sa} has no
+ * password. The password has no default: a real database gets the one configured, or none (and
+ * refuses the connection, naming the user), never one written here. Payara substitutes
  * {@code ${MPCONFIG=key:default}} here from server-level sources only, not from the
  * application's {@code microprofile-config.properties}, so the defaults must be written here.
  * The MDB's subscription reads the same keys with the same defaults (the application's
@@ -23,7 +25,8 @@ import jakarta.ejb.Singleton;
         className = "${MPCONFIG=invoices.db.class:" + InvoiceDataSource.H2_CLASS + "}",
         url = "${MPCONFIG=invoices.db.url:" + InvoiceDataSource.H2_URL + "}",
         user = "${MPCONFIG=invoices.db.user:" + InvoiceDataSource.H2_USER + "}",
-        password = "${MPCONFIG=invoices.db.password:" + InvoiceDataSource.H2_PASSWORD + "}",
+        // No default: the embedded H2 takes no password, any other database takes the one configured.
+        password = "${MPCONFIG=invoices.db.password:}",
         maxPoolSize = 8,
         transactional = true)
 @Singleton
@@ -38,5 +41,4 @@ public class InvoiceDataSource {
     static final String H2_CLASS = "org.h2.jdbcx.JdbcDataSource";
     static final String H2_URL = "jdbc:h2:mem:invoices;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE";
     static final String H2_USER = "sa";
-    static final String H2_PASSWORD = "inbox";
 }

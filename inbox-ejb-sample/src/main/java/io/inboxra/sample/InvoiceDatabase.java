@@ -57,15 +57,24 @@ public class InvoiceDatabase {
         }
     }
 
-    /** @return the dead-lettered jobs, oldest first: where a job ends after {@code maxAttempts} failed deliveries */
-    public List<DeadInvoiceJob> deadLetters() throws SQLException {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT id, payload, attempts, reason FROM invoice_jobs_dead ORDER BY id")) {
-            List<DeadInvoiceJob> dead = new ArrayList<>();
-            while (rs.next()) {
-                dead.add(new DeadInvoiceJob(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
+    /**
+     * @param after the id the previous page ended with, 0 for the first page
+     * @param limit the most jobs to return
+     * @return the dead-lettered jobs after that id, oldest first: where a job ends after
+     *         {@code maxAttempts} failed deliveries
+     */
+    public List<DeadInvoiceJob> deadLetters(long after, int limit) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "SELECT id, payload, attempts, reason FROM invoice_jobs_dead WHERE id > ? ORDER BY id LIMIT ?")) {
+            s.setLong(1, after);
+            s.setInt(2, limit);
+            try (ResultSet rs = s.executeQuery()) {
+                List<DeadInvoiceJob> dead = new ArrayList<>();
+                while (rs.next()) {
+                    dead.add(new DeadInvoiceJob(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
+                }
+                return dead;
             }
-            return dead;
         }
     }
 }

@@ -8,6 +8,7 @@ import io.inboxra.ra.config.SettingsReader;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.Activation;
 import jakarta.resource.spi.ActivationSpec;
+import jakarta.resource.spi.ConfigProperty;
 import jakarta.resource.spi.InvalidPropertyException;
 import jakarta.resource.spi.ResourceAdapter;
 
@@ -142,6 +143,8 @@ public class InboxActivationSpec implements ActivationSpec {
     public String getUser() { return get(Property.USER); }
     public void setUser(String v) { set(Property.USER, v); }
     public String getPassword() { return get(Property.PASSWORD); }
+    /** Confidential: a server's console and deployment tools show it masked, never its value. */
+    @ConfigProperty(description = "Database password", confidential = true)
     public void setPassword(String v) { set(Property.PASSWORD, v); }
     public String getDataSourceProperties() { return get(Property.DATA_SOURCE_PROPERTIES); }
     public void setDataSourceProperties(String v) { set(Property.DATA_SOURCE_PROPERTIES, v); }

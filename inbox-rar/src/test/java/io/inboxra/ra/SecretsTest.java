@@ -279,9 +279,44 @@ class SecretsTest {
         "jdbc:oracle:thin:scott/tiger@//db:1521/svc                 | jdbc:oracle:thin:scott/***@//db:1521/svc",
         "jdbc:postgresql://127.0.0.1:5432/test?ssl=false            | jdbc:postgresql://127.0.0.1:5432/test?ssl=false",
         "jdbc:postgresql://[::1]:5432/test                          | jdbc:postgresql://[::1]:5432/test",
+        "jdbc:postgresql://h/db?password=ab cd&ssl=true             | jdbc:postgresql://h/db?password=***&ssl=true",
+        "jdbc:postgresql://bob:a/b#c?d@h:5432/db                    | jdbc:postgresql://bob:***@h:5432/db",
+        "jdbc:postgresql://h:5432/db?email=a@b.c                    | jdbc:postgresql://h:5432/db?email=a@b.c",
+        "jdbc:h2:mem:x;PASSWORD=a?b c;USER=sa                       | jdbc:h2:mem:x;PASSWORD=***;USER=sa",
     })
     void aUrlIsShownWithItsSecretsMasked(String url, String shown) {
         assertEquals(shown, Secrets.maskUrl(url));
+    }
+
+    /**
+     * A server's console and deployment tools mask a property marked confidential: every
+     * property of the adapter, the activation spec and the producer factory whose name says
+     * secret is marked.
+     */
+    @ParameterizedTest
+    @ValueSource(classes = {InboxActivationSpec.class, InboxResourceAdapter.class,
+        io.inboxra.ra.outbound.ProducerConnectionFactory.class})
+    void everySecretPropertyIsConfidential(Class<?> type) throws Exception {
+        List<String> secret = new ArrayList<>();
+        for (java.beans.PropertyDescriptor property : java.beans.Introspector.getBeanInfo(type).getPropertyDescriptors()) {
+            if (property.getWriteMethod() == null || !Secrets.isSecretKey(property.getName())) {
+                continue;
+            }
+            secret.add(property.getName());
+            jakarta.resource.spi.ConfigProperty annotation =
+                    property.getWriteMethod().getAnnotation(jakarta.resource.spi.ConfigProperty.class);
+            if (annotation == null) {
+                java.lang.reflect.Field field = null;
+                for (Class<?> c = type; c != null && field == null; c = c.getSuperclass()) {
+                    field = java.util.Arrays.stream(c.getDeclaredFields())
+                            .filter(f -> f.getName().equals(property.getName())).findFirst().orElse(null);
+                }
+                annotation = field == null ? null : field.getAnnotation(jakarta.resource.spi.ConfigProperty.class);
+            }
+            assertTrue(annotation != null && annotation.confidential(),
+                    type.getSimpleName() + "." + property.getName() + " is marked @ConfigProperty(confidential = true)");
+        }
+        assertTrue(secret.contains("password"), () -> type.getSimpleName() + " has a password: " + secret);
     }
 
     @ParameterizedTest

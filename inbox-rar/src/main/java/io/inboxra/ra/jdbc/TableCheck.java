@@ -106,8 +106,10 @@ public final class TableCheck {
      * the secrets of what remains (user info, {@code ;password=}).
      */
     private static String withoutParameters(String url) {
-        int query = url == null ? -1 : url.indexOf('?');
-        return Secrets.maskUrl(query < 0 ? url : url.substring(0, query));
+        // Masked first: a user info password may hold a '?'.
+        String masked = Secrets.maskUrl(url);
+        int query = masked == null ? -1 : masked.indexOf('?');
+        return query < 0 ? masked : masked.substring(0, query);
     }
 
     private static String resolve(Map<String, String> columns, String property, Optional<String> column,
