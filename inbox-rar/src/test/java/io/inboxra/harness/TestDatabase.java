@@ -255,8 +255,17 @@ public enum TestDatabase {
      * asserts a negative ("no marked row came back") at, instead of after a fixed sleep.
      */
     public long insertMarker(String table, String columns, String values) throws SQLException {
-        execute("INSERT INTO " + table + " (" + columns + ") VALUES (" + values + ")");
-        return count("SELECT max(id) FROM " + table);
+        // The generated key, not max(id): a worker may settle (delete) the row before a second query runs.
+        try (Connection c = connect(); java.sql.Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO " + table + " (" + columns + ") VALUES (" + values + ")",
+                    java.sql.Statement.RETURN_GENERATED_KEYS);
+            try (ResultSet keys = s.getGeneratedKeys()) {
+                if (!keys.next()) {
+                    throw new SQLException("no generated id for the row inserted into " + table);
+                }
+                return keys.getLong(1);
+            }
+        }
     }
 
     /** Inserts n rows with payloads "row 1" .. "row n". */
