@@ -105,7 +105,14 @@ final class CrashDatabase {
                 + new String(branch, java.nio.charset.StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7e]", ".") + "')";
     }
 
+    /**
+     * Runs statements as the MDB's MariaDB user, {@code inbox_sample}, which holds grants on its
+     * own tables only: given here (as root) what these tests do with the MDB's effects table.
+     */
     static void mariadb(String... statements) throws SQLException {
+        try (Connection root = DriverManager.getConnection(MARIADB, "root", ""); Statement s = root.createStatement()) {
+            s.execute("GRANT SELECT, INSERT, CREATE, DROP ON it_crash_effects TO 'inbox_sample'@'%'");
+        }
         try (Connection c = DriverManager.getConnection(MARIADB, "inbox_sample", "inbox"); Statement s = c.createStatement()) {
             for (String sql : statements) {
                 s.execute(sql);

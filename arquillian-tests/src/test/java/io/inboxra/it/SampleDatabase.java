@@ -23,11 +23,18 @@ final class SampleDatabase {
     }
 
     /** A clean start: the sample's own schema script creates the tables when it deploys. */
-    static void createSchema() throws SQLException {
-        Database.execute(SampleDatabase::connect,
-                "CREATE USER IF NOT EXISTS 'inbox_sample'@'%' IDENTIFIED BY 'inbox'",
-                "GRANT ALL PRIVILEGES ON *.* TO 'inbox_sample'@'%'",
-                "DROP TABLE IF EXISTS invoice_jobs, invoice_jobs_dead, issued_invoices");
+    static void createSchema() throws Exception {
+        Database.execute(SampleDatabase::connect, "DROP TABLE IF EXISTS invoice_jobs, invoice_jobs_dead, issued_invoices");
+        Database.execute(SampleDatabase::connect, script("/META-INF/sql/grant-mariadb.sql"));
+    }
+
+    /** A script of the sample's, one statement a line, without its comments. */
+    private static String[] script(String resource) throws java.io.IOException {
+        try (var script = SampleDatabase.class.getResourceAsStream(resource)) {
+            return new String(script.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
+                    .filter(line -> !line.isBlank() && !line.startsWith("--"))
+                    .map(line -> line.endsWith(";") ? line.substring(0, line.length() - 1) : line).toArray(String[]::new);
+        }
     }
 
     /**

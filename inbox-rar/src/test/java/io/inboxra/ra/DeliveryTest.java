@@ -102,8 +102,10 @@ class DeliveryTest {
         String table = inbox(db);
         db.insertRows(table, 2000);
         Set<Long> expected = ids(db, table, "true");
+        // As the README's least-privilege user, not as a superuser or root.
+        io.inboxra.harness.LeastPrivilege.grant(db, "SELECT, UPDATE, DELETE", table);
         try (Harness server = Harness.start()) {
-            Map<String, String> p = properties(db, form, "once", table);
+            Map<String, String> p = io.inboxra.harness.LeastPrivilege.properties(db, "once", table, form);
             p.put("workers", "4");
             Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
             Await.until("every row is settled", LONG, () -> mdb.log().committed().size() >= 2000 && rows(db, table) == 0);

@@ -71,6 +71,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             requireListen(settings, dialect, connection);
             TableSpec table = TableCheck.check(connection, settings.table());
             ClaimIndexCheck.check(settings.name(), connection, dialect, table);
+            PrivilegeCheck.require(settings, dialect, connection, table);
             SubscriptionStatements statements = SubscriptionStatements.of(dialect, table, settings);
             OperatorStatements operations = OperatorStatements.of(dialect, table);
             requirePreparable(settings, dialect, connection, statements.named(dialect, table, settings.batchSize()),

@@ -27,7 +27,8 @@ import java.util.Optional;
  * reschedule, probe, re-check and lease release are the standard SQL of
  * {@link io.inboxra.dialect.StandardDialect}.
  */
-public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advisory, LockWaits, ClaimOrderIndex {
+public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advisory, LockWaits, ClaimOrderIndex,
+        Privileges {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "mysql";
@@ -204,5 +205,31 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     /** A named lock, at most 64 characters whatever the key: scoped by the table, hashed. */
     private static String lockName(TableSpec spec, String kind, String key) {
         return "CONCAT('inbox.', MD5(CONCAT('" + spec.table().replace("'", "''") + ":" + kind + ":', " + key + ")))";
+    }
+
+    @Override
+    public boolean holds(java.sql.Connection connection, String privilege, String table) throws java.sql.SQLException {
+        return MySqlPrivileges.holds(connection, privilege, table);
+    }
+
+    @Override
+    public String grant(java.sql.Connection connection, String privileges, String table) throws java.sql.SQLException {
+        return MySqlPrivileges.grant(connection, privileges, table);
+    }
+
+    /** MariaDB's {@code FOR UPDATE} needs SELECT only (MySQL 8.0.22+ wants DELETE or UPDATE too, which a subscription has). */
+    @Override
+    public boolean lockingReadNeedsUpdate() {
+        return false;
+    }
+
+    @Override
+    public List<String> missingServerPrivileges(java.sql.Connection connection) throws java.sql.SQLException {
+        return MySqlPrivileges.missingServerPrivileges(connection);
+    }
+
+    @Override
+    public List<String> degraded(java.sql.Connection connection) throws java.sql.SQLException {
+        return MySqlPrivileges.degraded(connection, this);
     }
 }

@@ -24,7 +24,8 @@ import java.util.Optional;
  * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
  * lease release, all from the claim rules of {@link ClaimClauses}.
  */
-public class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard {
+public class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard,
+        Privileges {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
@@ -200,5 +201,32 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */
     private static String lockSpace(TableSpec spec) {
         return "hashtext('" + spec.table().replace("'", "''") + "')";
+    }
+
+    @Override
+    public boolean holds(java.sql.Connection connection, String privilege, String table) throws java.sql.SQLException {
+        return PostgresPrivileges.holds(connection, privilege, table);
+    }
+
+    @Override
+    public String grant(java.sql.Connection connection, String privileges, String table) throws java.sql.SQLException {
+        return PostgresPrivileges.grant(connection, privileges, table);
+    }
+
+    /** {@code SELECT ... FOR UPDATE} needs UPDATE on the table in PostgreSQL. */
+    @Override
+    public boolean lockingReadNeedsUpdate() {
+        return true;
+    }
+
+    /** COMMIT PREPARED needs only the user that prepared, which is the subscription's own. */
+    @Override
+    public List<String> missingServerPrivileges(java.sql.Connection connection) {
+        return List.of();
+    }
+
+    @Override
+    public List<String> degraded(java.sql.Connection connection) throws java.sql.SQLException {
+        return PostgresPrivileges.degraded(connection);
     }
 }

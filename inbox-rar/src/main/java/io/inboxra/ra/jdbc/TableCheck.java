@@ -180,17 +180,25 @@ public final class TableCheck {
         return List.of(schema, schema.toLowerCase(Locale.ROOT), schema.toUpperCase(Locale.ROOT));
     }
 
+    /**
+     * The table in exactly this catalog and schema. {@code getColumns} takes LIKE patterns for the
+     * schema and the table, where {@code _} matches any character ({@code tenant_1} would match
+     * {@code tenant11}): both go escaped, and every row is compared exactly besides.
+     */
     private static Optional<FoundTable> find(DatabaseMetaData metadata, String catalog, String schema,
             String table, boolean qualified) throws SQLException {
+        String escape = metadata.getSearchStringEscape();
         String storedName = null;
         Map<String, String> columns = new LinkedHashMap<>();
-        try (ResultSet rs = metadata.getColumns(catalog, schema, table, "%")) {
+        try (ResultSet rs = metadata.getColumns(catalog, pattern(schema, escape), pattern(table, escape), "%")) {
             while (rs.next()) {
-                // getColumns takes a LIKE pattern: '_' matches any character, so keep exact names only.
-                if (!rs.getString("TABLE_NAME").equals(table)) {
+                if (!rs.getString("TABLE_NAME").equals(table)
+                        || (schema != null && !schema.equals(rs.getString("TABLE_SCHEM")))
+                        || (catalog != null && rs.getString("TABLE_CAT") != null
+                                && !catalog.equals(rs.getString("TABLE_CAT")))) {
                     continue;
                 }
-                String owner = schema != null ? rs.getString("TABLE_SCHEM") : rs.getString("TABLE_CAT");
+                String owner = schema != null ? schema : rs.getString("TABLE_CAT");
                 if (storedName == null) {
                     storedName = qualified ? owner + "." + table : table;
                 }
@@ -199,6 +207,14 @@ public final class TableCheck {
             }
         }
         return storedName == null ? Optional.empty() : Optional.of(new FoundTable(storedName, columns));
+    }
+
+    /** A name as a metadata pattern that matches only itself. */
+    private static String pattern(String name, String escape) {
+        if (name == null || escape == null || escape.isEmpty()) {
+            return name;
+        }
+        return name.replace(escape, escape + escape).replace("_", escape + "_").replace("%", escape + "%");
     }
 
     /** A table or column that is not there, with the message that says how to fix it. */
