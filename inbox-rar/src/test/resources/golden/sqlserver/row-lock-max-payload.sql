@@ -21,7 +21,11 @@ INSERT INTO [dead_jobs] ([id], [payload], [attempts], [reason], [dead_at]) SELEC
 -- binds ATTEMPT, REASON, ID
 
 -- deadLetter 2/2
-DELETE FROM [jobs] WHERE [id] = ?
+DELETE FROM [jobs] WHERE [id] = ? AND EXISTS (SELECT 1 FROM [dead_jobs] d WHERE d.[id] = [jobs].[id] AND d.[payload] = [jobs].[payload])
+-- binds ID
+
+-- deadLetterConflict
+SELECT 1 FROM [dead_jobs] d, [jobs] WHERE [jobs].[id] = ? AND d.[id] = [jobs].[id] AND NOT (d.[payload] = [jobs].[payload])
 -- binds ID
 
 -- inDoubtBranches: none
@@ -53,7 +57,7 @@ INSERT INTO [jobs] ([id], [payload], [attempts]) SELECT d.[id], d.[payload], 0 F
 -- binds nothing
 
 -- requeueAll 2/2
-DELETE FROM [dead_jobs] WHERE EXISTS (SELECT 1 FROM [jobs] x WHERE x.[id] = [dead_jobs].[id])
+DELETE FROM [dead_jobs] WHERE EXISTS (SELECT 1 FROM [jobs] x WHERE x.[id] = [dead_jobs].[id] AND x.[payload] = [dead_jobs].[payload])
 -- binds nothing
 
 -- requeueOne 1/2
@@ -61,7 +65,7 @@ INSERT INTO [jobs] ([id], [payload], [attempts]) SELECT d.[id], d.[payload], 0 F
 -- binds ID
 
 -- requeueOne 2/2
-DELETE FROM [dead_jobs] WHERE [id] = ? AND EXISTS (SELECT 1 FROM [jobs] x WHERE x.[id] = [dead_jobs].[id])
+DELETE FROM [dead_jobs] WHERE [id] = ? AND EXISTS (SELECT 1 FROM [jobs] x WHERE x.[id] = [dead_jobs].[id] AND x.[payload] = [dead_jobs].[payload])
 -- binds ID
 
 -- discardDeadLetters
