@@ -97,7 +97,16 @@ public final class InboxSubscriptions {
         return registration;
     }
 
-    /** An active MDB's subscription, from its activation to its deactivation, and what its application sees of it. */
+    /**
+     * An active MDB's subscription, from its activation to its deactivation, and what its
+     * application sees of it; the resource adapter holds it:
+     *
+     * <pre>{@code
+     * registration.show(waitingForTheDatabase);   // at the activation
+     * registration.show(running);                 // once the database answered
+     * registration.remove();                      // at the deactivation
+     * }</pre>
+     */
     public static final class Registration {
 
         private final String name;
