@@ -144,7 +144,8 @@ public final class InboxSubscriptions {
         }
 
         boolean visibleTo(ClassLoader caller) {
-            if (caller == null) {
+            // The bootstrap loader is every application's ancestor: nothing registered under it is shown.
+            if (caller == null || application == null) {
                 return false;
             }
             for (ClassLoader loader = caller; loader != null; loader = loader.getParent()) {
@@ -152,7 +153,7 @@ public final class InboxSubscriptions {
                     return true;
                 }
             }
-            if (endpoint == null) {
+            if (endpoint == null || endpoint.getClassLoader() != application) {
                 return false;
             }
             // A loader that delegates other than to its parent (an EAR's modules) may still see the MDB's class.
