@@ -2,6 +2,7 @@ package io.inboxra.it;
 
 import io.inboxra.harness.Await;
 import io.inboxra.it.apps.one.Billing;
+import io.inboxra.it.apps.three.Invoicing;
 import io.inboxra.it.apps.two.Shipping;
 import io.inboxra.sample.admin.OperatorLogin;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
@@ -35,8 +36,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Two applications in one Payara Micro (issue 23, point 1), each a WAR with its own MDB,
  * inbox-admin and operator: each one's operators' API and readiness check show and act on its
- * own subscription only. A third WAR whose MDB has the first's simple class name (so the same
- * default subscription name), deployed after both, is refused, and the first runs on.
+ * own subscription only. A third WAR, {@code app-three}, has an MDB and no inbox-admin: no
+ * other application's metrics, check or API shows its subscription (Payara's {@code /metrics}
+ * prints the applications' metrics without telling whose, so this is how the metrics' scope
+ * shows). A fourth WAR whose MDB has the first's simple class name (so the same default
+ * subscription name), deployed after the others, is refused, and the first runs on.
  */
 @DisabledIfSystemProperty(named = Server.PROPERTY, matches = "wildfly|openliberty",
         disabledReason = "a Payara Micro of its own, deployed from its command line")
@@ -52,20 +56,24 @@ class TwoApplicationsOnPayaraTest {
     @BeforeAll
     static void boot() throws Exception {
         Database.release("it_apps_billing", "it_apps_billing_dead", "it_apps_shipping", "it_apps_shipping_dead",
-                "it_apps_dup");
+                "it_apps_dup", "it_apps_invoicing");
         String inbox = " (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL)";
         String dead = " (id BIGINT PRIMARY KEY, payload TEXT, attempts INT, reason TEXT, dead_at TIMESTAMPTZ)";
         Database.execute("DROP TABLE IF EXISTS it_apps_billing, it_apps_billing_dead, it_apps_shipping,"
-                        + " it_apps_shipping_dead, it_apps_dup",
+                        + " it_apps_shipping_dead, it_apps_dup, it_apps_invoicing",
                 "CREATE TABLE it_apps_billing" + inbox, "CREATE TABLE it_apps_billing_dead" + dead,
                 "CREATE TABLE it_apps_shipping" + inbox, "CREATE TABLE it_apps_shipping_dead" + dead,
-                "CREATE TABLE it_apps_dup" + inbox);
+                "CREATE TABLE it_apps_dup" + inbox, "CREATE TABLE it_apps_invoicing" + inbox);
         Path dir = BootCommands.dir();
         Path work = dir.resolveSibling("two-apps");
         Files.createDirectories(work);
         Path one = war(work, "app-one", Billing.class, "one-secret");
         Path two = war(work, "app-two", Shipping.class, "two-secret");
         Path dup = war(work, "app-dup", io.inboxra.it.apps.dup.Billing.class, "dup-secret");
+        Path three = work.resolve("app-three.war");
+        ShrinkWrap.create(WebArchive.class, "app-three.war").addClass(Invoicing.class)
+                .addAsLibraries(dir.resolve("postgresql.jar").toFile())
+                .as(ZipExporter.class).exportTo(three.toFile(), true);
         // After both applications have deployed: the name is the first one's then, whatever the deployment order.
         Path postDeploy = work.resolve("postdeploy.txt");
         Files.writeString(postDeploy, "deploy --name app-dup " + dup.toAbsolutePath() + "\n");
@@ -78,11 +86,12 @@ class TwoApplicationsOnPayaraTest {
         List<String> options = new ArrayList<>(List.of("--nocluster", "--port", String.valueOf(port),
                 "--rootDir", rootDir.toString(),
                 "--deploy", dir.resolve("inbox-rar.rar").toString(),
-                "--deploy", one.toString(), "--deploy", two.toString(),
+                "--deploy", one.toString(), "--deploy", two.toString(), "--deploy", three.toString(),
                 "--postdeploycommandfile", postDeploy.toString()));
         server = ServerProcess.startPayara(List.of(), options, work.resolve("console.log"));
         server.awaitLog("app-two was successfully deployed", BOOT);
         server.awaitLog("app-one was successfully deployed", BOOT);
+        server.awaitLog("app-three was successfully deployed", BOOT);
         server.awaitLog("'Billing' is taken", BOOT);
         Await.until("both operators' APIs answer", LONG, () -> api("app-one", "one-secret", "").statusCode() == 200
                 && api("app-two", "two-secret", "").statusCode() == 200);
@@ -134,6 +143,8 @@ class TwoApplicationsOnPayaraTest {
         String two = api("app-two", "two-secret", "").body();
         assertTrue(two.contains("\"name\":\"Shipping\""), two);
         assertFalse(two.contains("Billing"), "application two's operators do not see application one's: " + two);
+        assertFalse(one.contains("Invoicing") || two.contains("Invoicing"), "nor application three's");
+        assertEquals(404, api("app-one", "one-secret", "/Invoicing").statusCode());
     }
 
     @Test
@@ -177,6 +188,27 @@ class TwoApplicationsOnPayaraTest {
             }
         }
         assertEquals(2, checks, body);
+        assertFalse(body.contains("Invoicing"), "no check names application three's subscription: " + body);
+    }
+
+    @Test
+    void eachApplicationsMetricsAreOfItsOwnSubscriptionOnly() throws Exception {
+        // The metrics follow the subscriptions once a second, each application its own registry.
+        Await.until("both subscriptions' metrics show", LONG, () -> {
+            List<String> ready = readyGauges();
+            return ready.stream().anyMatch(l -> l.contains("subscription=\"Billing\""))
+                    && ready.stream().anyMatch(l -> l.contains("subscription=\"Shipping\""));
+        });
+        // Application three (no inbox-admin) was active before: the turn that registered Billing's
+        // metrics would have registered its subscription too, were the metrics not scoped.
+        List<String> ready = readyGauges();
+        assertTrue(ready.stream().noneMatch(l -> l.contains("Invoicing")), "application three's subscription: " + ready);
+    }
+
+    private static List<String> readyGauges() throws Exception {
+        String metrics = HTTP.send(HttpRequest.newBuilder(URI.create(root + "/metrics")).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        return metrics.lines().filter(l -> l.startsWith("inbox_ready{")).toList();
     }
 
     @Test
