@@ -57,17 +57,16 @@ final class Activation {
 
     private void begin(SubscriptionSettings settings, MessageEndpointFactory factory, BootstrapContext bootstrap)
             throws ResourceException {
-        Activation activation = this;
         try {
             Subscription subscription = Subscription.activate(settings, factory, bootstrap);
-            activation.running = subscription;
-            activation.registration = OperatorRegistration.register(name, subscription.view());
+            running = subscription;
+            registration = OperatorRegistration.register(name, subscription.view());
         } catch (DatabaseUnreachable down) {
-            AwaitingDatabase waiting = AwaitingDatabase.start(settings, factory, bootstrap, down, activation::started);
-            synchronized (activation) {
-                activation.waiting = waiting;
-                if (activation.running == null) {
-                    activation.registration = OperatorRegistration.register(name, waiting);
+            AwaitingDatabase wait = AwaitingDatabase.start(settings, factory, bootstrap, down, this::started);
+            synchronized (this) {
+                waiting = wait;
+                if (running == null) {
+                    registration = OperatorRegistration.register(name, wait);
                 }
             }
         }
