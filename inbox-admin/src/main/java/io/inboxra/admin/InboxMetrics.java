@@ -46,7 +46,8 @@ import java.util.function.ToLongFunction;
  * </ul>
  * Subscriptions come and go with their activations, so once a second the metrics follow
  * {@link InboxSubscriptions}: a new subscription's are registered, a gone one's removed, and the
- * counters catch up with the subscription's own.
+ * counters catch up with the subscription's own. Only the application's own subscriptions (of
+ * its class loader, taken as it starts) are followed.
  */
 @ApplicationScoped
 public class InboxMetrics {
@@ -84,10 +85,13 @@ public class InboxMetrics {
 
     private final Map<String, Registered> registered = new HashMap<>();
     private ScheduledFuture<?> follower;
+    /** The application's class loader: the scheduler's threads need not carry it. */
+    private volatile ClassLoader application;
     /** Set at undeployment: a turn already under way then registers nothing more. */
     private boolean stopped;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        application = CallingApplication.loader();
         follower = scheduler.scheduleWithFixedDelay(this::followSafely, 0, 1, TimeUnit.SECONDS);
     }
 
@@ -119,7 +123,9 @@ public class InboxMetrics {
                 return;
             }
             Map<String, SubscriptionView> active = new HashMap<>();
-            InboxSubscriptions.all().forEach(v -> active.put(v.name(), v));
+            ClassLoader loader = application;
+            InboxSubscriptions.of(loader != null ? loader : CallingApplication.loader())
+                    .forEach(v -> active.put(v.name(), v));
             registered.entrySet().removeIf(e -> {
                 boolean gone = active.get(e.getKey()) != e.getValue().view;
                 if (gone) {

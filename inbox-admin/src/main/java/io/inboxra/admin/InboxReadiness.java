@@ -5,13 +5,15 @@ import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionState;
 import io.inboxra.operations.SubscriptionView;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * The readiness check {@code inbox}: DOWN while any subscription of the server is in an outage
+ * The readiness check {@code inbox}: DOWN while any subscription of the application is in an outage
  * (its database fails), stalled (a worker's database does not answer) or stopped, UP otherwise (a
  * paused subscription is ready: an operator chose it). Its data has one entry per subscription,
  * {@code inbox:<name>}, with the state and, in an outage or a stall, since when; never the error
@@ -21,7 +23,8 @@ import org.eclipse.microprofile.health.Readiness;
  * </pre>
  * One check with an entry per subscription, not a check each: MicroProfile Health asks a fixed
  * set of CDI beans, found at deployment, for one answer each, while subscriptions come and go
- * with their activations.
+ * with their activations. The application's subscriptions are those of its class loader, taken
+ * as it starts (the server may call health checks on threads of its own).
  */
 @Readiness
 @ApplicationScoped
@@ -30,11 +33,19 @@ public class InboxReadiness implements HealthCheck {
     /** The check's name. */
     public static final String NAME = "inbox";
 
+    /** The application's class loader, from its start; until then the caller's. */
+    private volatile ClassLoader application;
+
+    void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        application = CallingApplication.loader();
+    }
+
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder response = HealthCheckResponse.named(NAME);
         boolean up = true;
-        for (SubscriptionView view : InboxSubscriptions.all()) {
+        ClassLoader loader = application;
+        for (SubscriptionView view : InboxSubscriptions.of(loader != null ? loader : CallingApplication.loader())) {
             SubscriptionSnapshot s = view.snapshot();
             boolean ready = s.state() == SubscriptionState.RUNNING || s.state() == SubscriptionState.PAUSED;
             up &= ready;

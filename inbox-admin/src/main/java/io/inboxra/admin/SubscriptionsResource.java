@@ -21,7 +21,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The operators' API over {@link InboxSubscriptions}, under {@code /inbox/api/inbox-subscriptions}:
+ * The operators' API over {@link InboxSubscriptions}, under {@code /inbox/api/inbox-subscriptions}
+ * (the subscriptions of this application only, of the request's class loader; never another's):
  * <pre>
  * GET  /inbox-subscriptions                                   every subscription, with its backlog
  * GET  /inbox-subscriptions/{name}                            one

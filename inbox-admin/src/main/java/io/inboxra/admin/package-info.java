@@ -1,5 +1,6 @@
 /**
- * Operating a server's inbox subscriptions from an application: add {@code inbox-admin} to the
+ * Operating an application's own inbox subscriptions (those of its MDBs, never another
+ * application's; the server's administrators see every one in JMX): add {@code inbox-admin} to the
  * WAR's {@code WEB-INF/lib} and it brings
  * <ul>
  * <li>a MicroProfile Health readiness check, {@code inbox} ({@link InboxReadiness});</li>

@@ -1,5 +1,6 @@
 package io.inboxra.ra;
 
+import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.delivery.AwaitingDatabase;
 import io.inboxra.ra.delivery.DatabaseUnreachable;
@@ -15,18 +16,20 @@ import java.util.Optional;
 /**
  * One MDB activation: its running {@link Subscription}, or, while its database has not answered
  * since the activation, the subscription {@link AwaitingDatabase}; each in operators' sight
- * (its MBean, {@code InboxSubscriptions}) while it lasts.
+ * (its MBean, and {@link InboxSubscriptions} for its own application) while it lasts.
  */
 final class Activation {
 
     private final Duration stopGrace;
+    private final InboxSubscriptions.Registration name;
     private Subscription running;
     private AwaitingDatabase waiting;
     private OperatorRegistration registration;
     private boolean stopped;
 
-    private Activation(Duration stopGrace) {
+    private Activation(Duration stopGrace, InboxSubscriptions.Registration name) {
         this.stopGrace = stopGrace;
+        this.name = name;
     }
 
     /**
@@ -35,21 +38,38 @@ final class Activation {
      */
     static Activation start(SubscriptionSettings settings, MessageEndpointFactory factory, BootstrapContext bootstrap,
             Duration stopGrace) throws ResourceException {
-        Activation activation = new Activation(stopGrace);
+        Class<?> endpoint = factory.getEndpointClass();
+        ClassLoader application = endpoint != null ? endpoint.getClassLoader()
+                : Thread.currentThread().getContextClassLoader();
+        Activation activation = new Activation(stopGrace,
+                InboxSubscriptions.register(settings.name(), endpoint, application));
+        boolean started = false;
         try {
-            Subscription subscription = Subscription.activate(settings, factory, bootstrap);
-            activation.running = subscription;
-            activation.registration = OperatorRegistration.register(subscription.view());
-        } catch (DatabaseUnreachable down) {
-            AwaitingDatabase waiting = AwaitingDatabase.start(settings, factory, bootstrap, down, activation::started);
-            synchronized (activation) {
-                activation.waiting = waiting;
-                if (activation.running == null) {
-                    activation.registration = OperatorRegistration.register(waiting);
-                }
+            activation.begin(settings, factory, bootstrap);
+            started = true;
+        } finally {
+            if (!started) {
+                activation.name.remove();
             }
         }
         return activation;
+    }
+
+    private void begin(SubscriptionSettings settings, MessageEndpointFactory factory, BootstrapContext bootstrap)
+            throws ResourceException {
+        try {
+            Subscription subscription = Subscription.activate(settings, factory, bootstrap);
+            running = subscription;
+            registration = OperatorRegistration.register(name, subscription.view());
+        } catch (DatabaseUnreachable down) {
+            AwaitingDatabase wait = AwaitingDatabase.start(settings, factory, bootstrap, down, this::started);
+            synchronized (this) {
+                waiting = wait;
+                if (running == null) {
+                    registration = OperatorRegistration.register(name, wait);
+                }
+            }
+        }
     }
 
     /** The database answered and the subscription started: it takes the waiting one's place. */
@@ -61,7 +81,7 @@ final class Activation {
                 }
                 running = subscription;
                 waiting = null;
-                registration = OperatorRegistration.register(subscription.view());
+                registration = OperatorRegistration.register(name, subscription.view());
                 return;
             }
         }
@@ -91,6 +111,7 @@ final class Activation {
                 registration.remove();
                 registration = null;
             }
+            name.remove();
             toStop = running;
             running = null;
         }

@@ -52,6 +52,8 @@ public class InboxResourceAdapter implements ResourceAdapter {
     private static final java.util.Set<InboxResourceAdapter> STARTED = ConcurrentHashMap.newKeySet();
 
     private final Map<Key, Activation> activations = new ConcurrentHashMap<>();
+    /** The subscription names of this adapter's activations, each with its MDB's class: two MDBs never share one. */
+    private final Map<String, Named> names = new ConcurrentHashMap<>();
     private volatile BootstrapContext bootstrap;
     private volatile Runnable leaveRecovery = () -> { };
 
@@ -82,6 +84,7 @@ public class InboxResourceAdapter implements ResourceAdapter {
         leaveRecovery = () -> { };
         activations.values().forEach(Activation::stop);
         activations.clear();
+        names.clear();
         LOG.log(Level.INFO, "Inbox resource adapter stopped");
     }
 
@@ -100,19 +103,47 @@ public class InboxResourceAdapter implements ResourceAdapter {
         values.putAll(MicroProfileOverrides.read(name, applicationLoader(factory)));
         SubscriptionSettings settings = SettingsReader.read(values, name);
         // A database that does not answer now is an outage: the activation then waits for it.
-        Activation activation = Activation.start(settings, factory, bootstrap, STOP_GRACE);
-        Activation previous = activations.put(new Key(factory, spec), activation);
-        if (previous != null) {
-            previous.stop();
+        Key key = new Key(factory, spec);
+        // The same activation again ends the one before first: it frees the subscription's name.
+        endpointDeactivation(factory, spec);
+        Named named = new Named(key, endpointName(factory));
+        Named taken = names.putIfAbsent(name, named);
+        if (taken != null) {
+            throw new jakarta.resource.spi.InvalidPropertyException(duplicate(name, taken, named));
+        }
+        try {
+            activations.put(key, Activation.start(settings, factory, bootstrap, STOP_GRACE));
+        } catch (ResourceException | RuntimeException e) {
+            names.remove(name, named);
+            throw e;
         }
     }
 
     @Override
     public void endpointDeactivation(MessageEndpointFactory factory, ActivationSpec spec) {
-        Activation activation = activations.remove(new Key(factory, spec));
+        Key key = new Key(factory, spec);
+        Activation activation = activations.remove(key);
         if (activation != null) {
             activation.stop();
         }
+        names.values().removeIf(named -> named.key().equals(key));
+    }
+
+    /** The error of a second MDB under a name another active one has: both MDBs, and the fix. */
+    private static String duplicate(String name, Named active, Named refused) {
+        return "Inbox subscription name '" + name + "' is taken: the MDB " + active.mdb() + " is active under it, so the MDB "
+                + refused.mdb() + " is not activated (the second would replace the first in operators' sight and"
+                + " remove its MBean). Names are unique in the server, and the default is the MDB's simple class name;"
+                + " give one of them its own with the activation property name, e.g."
+                + " @ActivationConfigProperty(propertyName = \"name\", propertyValue = \"" + name + "-2\")"
+                + " or in ejb-jar.xml's activation-config";
+    }
+
+    private static String endpointName(MessageEndpointFactory factory) {
+        Class<?> endpointClass = factory.getEndpointClass();
+        String activation = factory.getActivationName();
+        String mdb = endpointClass != null ? endpointClass.getName() : "(class not told)";
+        return activation != null ? mdb + " (activation " + activation + ")" : mdb;
     }
 
     /** @return the subscriptions that have started (not those waiting for their database) */
@@ -244,6 +275,10 @@ public class InboxResourceAdapter implements ResourceAdapter {
     @Override
     public int hashCode() {
         return System.identityHashCode(this);
+    }
+
+    /** A subscription name taken by an activation, with its MDB's class for errors. */
+    private record Named(Key key, String mdb) {
     }
 
     /** An activation: the endpoint factory and the spec it was activated with. */

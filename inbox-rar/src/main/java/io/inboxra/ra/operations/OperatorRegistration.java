@@ -11,14 +11,17 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
 /**
- * A subscription made visible to operators while it is active: in {@link InboxSubscriptions}
- * and as the platform MBean {@code io.inboxra:type=Subscription,name=<subscription>}. A
- * registration that fails (a server that refuses the platform MBean server) is logged once and
- * leaves the subscription running.
+ * A subscription made visible to operators while it is active: to its own application under
+ * its name in {@link InboxSubscriptions}, and server-wide as the platform MBean
+ * {@code io.inboxra:type=Subscription,name=<subscription>}. A registration that fails (a server
+ * that refuses the platform MBean server) is logged once and leaves the subscription running.
  */
 public final class OperatorRegistration {
 
     private static final Logger LOG = System.getLogger(OperatorRegistration.class.getName());
+    /** Whose bean each name is: in one JVM with several adapters (tests), a later one's bean replaces it. */
+    private static final java.util.Map<ObjectName, OperatorRegistration> OWNERS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private final SubscriptionView view;
     private final ObjectName name;
@@ -39,19 +42,20 @@ public final class OperatorRegistration {
     }
 
     /**
-     * Registers an activated subscription.
+     * Registers an activated subscription under the name its activation took.
      *
+     * @param taken the name, taken at the activation (so unique in the server)
      * @param view the subscription
-     * @return the registration, to {@link #remove()} at deactivation
+     * @return the registration, to {@link #remove()} when another view takes its place or at deactivation
      */
-    public static OperatorRegistration register(SubscriptionView view) {
-        InboxSubscriptions.register(view);
+    public static OperatorRegistration register(InboxSubscriptions.Registration taken, SubscriptionView view) {
+        taken.show(view);
         ObjectName name = null;
         try {
             ObjectName candidate = objectName(view.name());
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             if (server.isRegistered(candidate)) {
-                // A redeployment activates the new subscription before the old one ends: the new one shows.
+                // Names are unique among an adapter's activations: this bean is another adapter's in this JVM.
                 server.unregisterMBean(candidate);
             }
             server.registerMBean(new SubscriptionBean(view), candidate);
@@ -60,19 +64,22 @@ public final class OperatorRegistration {
             LOG.log(Level.WARNING, "Inbox subscription '" + view.name() + "': its MBean could not be registered ("
                     + e + "); it runs without, and io.inboxra.operations.InboxSubscriptions still shows it");
         }
-        return new OperatorRegistration(view, name);
+        OperatorRegistration registration = new OperatorRegistration(view, name);
+        if (name != null) {
+            OWNERS.put(name, registration);
+        }
+        return registration;
     }
 
-    /** Removes the subscription from operators' sight, at its deactivation. */
+    /** Removes the subscription's MBean; the name stays with the activation until it ends. */
     public void remove() {
-        InboxSubscriptions.unregister(view);
         if (name == null) {
             return;
         }
         try {
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-            // Only our own bean: a newer activation of the same name may have replaced it.
-            if (server.isRegistered(name) && InboxSubscriptions.find(view.name()).isEmpty()) {
+            // Only our own bean: a later activation of the same name elsewhere in this JVM may have replaced it.
+            if (OWNERS.remove(name, this) && server.isRegistered(name)) {
                 server.unregisterMBean(name);
             }
         } catch (JMException | RuntimeException e) {
