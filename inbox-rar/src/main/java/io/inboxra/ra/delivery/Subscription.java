@@ -140,6 +140,9 @@ public final class Subscription {
         }
         // Heartbeats stop last: only now, with every delivery finished or cut off.
         context.threads().close();
+        if (view instanceof SubscriptionOperations operations) {
+            operations.close();
+        }
         context.connections().close();
         messages.close();
         LOG.log(Level.INFO, "Inbox subscription '" + name() + "' stopped");
