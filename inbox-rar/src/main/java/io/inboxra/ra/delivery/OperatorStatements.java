@@ -28,12 +28,15 @@ import java.util.Optional;
  * @param requeueChunk the ids of the dead letters, in id order, for a requeue in chunks (with a dead-letter place)
  * @param discardChunk the ids of the dead letters older than an age, in id order, and the delete of one of them,
  *        for a discard in chunks (where the dialect's discard is a plain {@code DELETE FROM ... WHERE})
+ * @param amendReason a dead letter's reason set (binding the reason, then the id) where it is still
+ *        {@value Causes#ROLLED_BACK}: the rollback that recorded it came before the commit's exception
+ *        told why (with a dead-letter table, which keeps reasons)
  */
 record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWork,
         Optional<Statement> deadLetterCount, Optional<Statement> deadLetterIds, Optional<Statement> deadLetterList,
         Optional<Statement> deadLetterById, List<Statement> requeueAll,
         List<Statement> requeueOne, Optional<Statement> discard, Optional<IdPages> requeueChunk,
-        Optional<Chunked> discardChunk) {
+        Optional<Chunked> discardChunk, Optional<Statement> amendReason) {
 
     /**
      * The ids of some rows a chunk at a time, in id order: the first chunk, and the ones after an
@@ -77,7 +80,18 @@ record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWor
                 dead ? dialect.requeue(spec, true) : List.of(),
                 dead ? discard(dialect, spec) : Optional.empty(),
                 dead ? Optional.of(IdPages.of(dialect.deadLetterIds(spec), deadLetterId(dialect, spec))) : Optional.empty(),
-                dead ? discard(dialect, spec).flatMap(d -> discardChunk(d, deadLetterId(dialect, spec))) : Optional.empty());
+                dead ? discard(dialect, spec).flatMap(d -> discardChunk(d, deadLetterId(dialect, spec))) : Optional.empty(),
+                spec.deadLetterTable().map(t -> amendReason(dialect, spec, t)));
+    }
+
+    private static Statement amendReason(Dialect dialect, TableSpec spec, String deadLetterTable) {
+        StringBuilder table = new StringBuilder();
+        for (String part : deadLetterTable.split("\\.")) {
+            table.append(table.length() > 0 ? "." : "").append(dialect.quote(part));
+        }
+        String reason = dialect.quote(spec.deadLetterColumns().reason());
+        return new Statement("UPDATE " + table + " SET " + reason + " = ? WHERE " + dialect.quote(spec.deadLetterColumns()
+                .id()) + " = ? AND " + reason + " = '" + Causes.ROLLED_BACK + "'", List.of(Param.REASON, Param.ID));
     }
 
     private static String deadLetterId(Dialect dialect, TableSpec spec) {
@@ -117,6 +131,7 @@ record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWor
             named.put("requeue one " + (i + 1) + "/" + requeueOne.size(), requeueOne.get(i));
         }
         discard.ifPresent(s -> named.put("discardDeadLetters", s));
+        amendReason.ifPresent(s -> named.put("amend a dead letter's reason", s));
         requeueChunk.ifPresent(p -> {
             named.put("requeue chunk, first", p.first());
             named.put("requeue chunk, after", p.after());

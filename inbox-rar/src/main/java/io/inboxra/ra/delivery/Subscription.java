@@ -81,7 +81,8 @@ public final class Subscription {
         Running running = new Running(settings.name());
         SubscriptionCounters counters = new SubscriptionCounters(Clock.systemUTC());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),
-                new Settlement(settings, checked.statements(), running, counters), endpoints, connections, threads,
+                new Settlement(settings, checked.statements(), running, counters,
+                        checked.operations().amendReason()), endpoints, connections, threads,
                 running, new Outage(settings.name(), Clock.systemUTC(), counters), counters);
         Subscription subscription = new Subscription(context, messages,
                 new SubscriptionOperations(context, checked.operations()));
