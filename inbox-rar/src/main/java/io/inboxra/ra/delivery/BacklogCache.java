@@ -47,6 +47,25 @@ final class BacklogCache implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the subscription is stopped");
         }
+        boolean reused = kept != null;
+        try {
+            return readOn(read);
+        } catch (SQLException e) {
+            if (!reused || !isClosed(e)) {
+                throw e;
+            }
+            // The kept connection went stale while idle (the server closed it, a failover): once more, afresh.
+            return readOn(read);
+        }
+    }
+
+    /** @return whether the error says the connection is gone (SQLState class 08, or the JDBC types for it) */
+    private static boolean isClosed(SQLException e) {
+        return e instanceof java.sql.SQLNonTransientConnectionException || e instanceof java.sql.SQLRecoverableException
+                || e.getSQLState() != null && e.getSQLState().startsWith("08");
+    }
+
+    private Backlog readOn(Read read) throws SQLException {
         if (kept == null) {
             kept = connections.openConnection();
         }
