@@ -139,7 +139,8 @@ final class Database {
     }
 
     /** The MDBs of {@code io.inboxra.it.faults} and {@code io.inboxra.it.timeout}. */
-    static final String[] FAULT_TABLES = {"it_commit_fails", "it_commit_counted", "it_errors", "it_killed", "it_timeout"};
+    static final String[] FAULT_TABLES = {"it_commit_fails", "it_commit_counted", "it_errors", "it_killed", "it_timeout",
+        "it_timeout_lent"};
 
     /**
      * The shared tables of {@link #createSchema()}, the fault MDBs' inboxes, and a deferred
@@ -158,6 +159,7 @@ final class Database {
                 "CREATE TABLE it_errors" + inbox,
                 "CREATE TABLE it_killed" + inbox,
                 "CREATE TABLE it_timeout" + inbox,
+                "CREATE TABLE it_timeout_lent" + inbox,
                 "CREATE OR REPLACE FUNCTION it_refuse_effect() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
                         + " RAISE EXCEPTION 'it_refuse_effect: the effect of % on row % never commits', NEW.mdb, NEW.row_id;"
                         + " END $$",

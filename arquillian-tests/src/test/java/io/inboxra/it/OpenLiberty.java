@@ -78,16 +78,26 @@ final class OpenLiberty {
      * {@code <transaction totalTranLifetimeTimeout>} for that bean.
      */
     static String transactionTimeout(String bean, int seconds) {
+        return transactionTimeout(seconds, bean);
+    }
+
+    /** As {@link #transactionTimeout(String, int)}, for several MDBs of one application. */
+    static String transactionTimeout(int seconds, String... beans) {
+        StringBuilder mdbs = new StringBuilder();
+        for (String bean : beans) {
+            mdbs.append("""
+                      <message-driven name="%s">
+                        <global-transaction transaction-time-out="%d"/>
+                      </message-driven>
+                    """.formatted(bean, seconds));
+        }
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <ejb-jar-ext xmlns="http://websphere.ibm.com/xml/ns/javaee"
                              xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
                              xsi:schemaLocation="http://websphere.ibm.com/xml/ns/javaee http://websphere.ibm.com/xml/ns/javaee/ibm-ejb-jar-ext_1_1.xsd"
                              version="1.1">
-                  <message-driven name="%s">
-                    <global-transaction transaction-time-out="%d"/>
-                  </message-driven>
-                </ejb-jar-ext>
-                """.formatted(bean, seconds);
+                %s</ejb-jar-ext>
+                """.formatted(mdbs);
     }
 }

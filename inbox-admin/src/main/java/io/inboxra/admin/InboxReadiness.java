@@ -12,10 +12,10 @@ import org.eclipse.microprofile.health.Readiness;
 
 /**
  * The readiness check {@code inbox}: DOWN while any subscription of the server is in an outage
- * (its database fails) or stopped, UP otherwise (a paused subscription is ready: an operator
- * chose it). Its data has one entry per subscription, {@code inbox:<name>}, with the state and,
- * in an outage, since when; never the error itself, which may name hosts and users, on an endpoint
- * anyone may ask (the operators' API shows it):
+ * (its database fails), stalled (a worker's database does not answer) or stopped, UP otherwise (a
+ * paused subscription is ready: an operator chose it). Its data has one entry per subscription,
+ * {@code inbox:<name>}, with the state and, in an outage or a stall, since when; never the error
+ * itself, which may name hosts and users, on an endpoint anyone may ask (the operators' API shows it):
  * <pre>
  * {"name": "inbox", "status": "DOWN", "data": {"inbox:invoices": "OUTAGE since 2026-12-01T10:00:00Z"}}
  * </pre>

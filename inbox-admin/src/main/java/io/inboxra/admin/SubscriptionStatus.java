@@ -11,7 +11,7 @@ import java.time.Instant;
  *
  * @param name the subscription's name
  * @param form its form
- * @param state RUNNING, PAUSED, OUTAGE or STOPPED
+ * @param state RUNNING, PAUSED, OUTAGE, STALLED or STOPPED
  * @param outageSince when its outage began, or null
  * @param workers its workers
  * @param workersBusy the workers in a turn now

@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param name the subscription's name
  * @param form the form it claims in ({@code ROW_LOCK}, {@code LEASE} or {@code ADVISORY})
  * @param state what it is doing
- * @param outageSince when its current database outage began, while in {@link SubscriptionState#OUTAGE}
+ * @param outageSince when its current database outage began, while in {@link SubscriptionState#OUTAGE}; when
+ *        the longest wait for the database began, while {@link SubscriptionState#STALLED}
  * @param workers its workers
  * @param workersBusy the workers in a turn now (claiming or delivering)
  * @param delivered deliveries acknowledged and committed

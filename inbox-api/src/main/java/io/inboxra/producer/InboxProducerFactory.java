@@ -47,6 +47,13 @@ public interface InboxProducerFactory {
      * it to the delivery. Anywhere else it is an ordinary XA connection of the server's pool,
      * enlisted in the caller's transaction. Close it when done.
      *
+     * <p>The claim's connection is lent to the delivery's own transaction only, while its branch
+     * is active: once the delivery has ended, timed out or rolled back, every call on it (and on
+     * its statements and result sets) fails with an {@code SQLException} rather than commit
+     * outside the transaction; {@code unwrap} gives no driver connection. A bean method the MDB
+     * calls with {@code REQUIRES_NEW} or {@code NOT_SUPPORTED} runs in another transaction or in
+     * none, and gets the ordinary connection there.
+     *
      * <pre>{@code
      * public Outcome onMessage(InboxMessage message) {
      *     try (Connection c = producers.connection();

@@ -125,6 +125,12 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setMaxPollInterval(String v) { set(Property.MAX_POLL_INTERVAL, v); }
     public String getNotifyChannel() { return get(Property.NOTIFY_CHANNEL); }
     public void setNotifyChannel(String v) { set(Property.NOTIFY_CHANNEL, v); }
+    public String getConnectTimeout() { return get(Property.CONNECT_TIMEOUT); }
+    public void setConnectTimeout(String v) { set(Property.CONNECT_TIMEOUT, v); }
+    public String getNetworkTimeout() { return get(Property.NETWORK_TIMEOUT); }
+    public void setNetworkTimeout(String v) { set(Property.NETWORK_TIMEOUT, v); }
+    public String getStatementTimeout() { return get(Property.STATEMENT_TIMEOUT); }
+    public void setStatementTimeout(String v) { set(Property.STATEMENT_TIMEOUT, v); }
     public String getIsolation() { return get(Property.ISOLATION); }
     public void setIsolation(String v) { set(Property.ISOLATION, v); }
     public String getDialect() { return get(Property.DIALECT); }

@@ -36,10 +36,21 @@ public final class ChildProcess implements AutoCloseable {
 
     /** Starts a child server with the given arguments and waits until its subscription is active. */
     public static ChildProcess start(Map<String, String> arguments, File log) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.java(), "-cp", System.getProperty("java.class.path"),
-                "-Dinbox.harness.node=child" + ProcessHandle.current().pid() + "-" + System.nanoTime() % 100000,
-                ChildServer.class.getName()));
+        return start(arguments, log, Map.of());
+    }
+
+    /**
+     * As {@link #start(Map, File)}, with system properties of the child's JVM: {@code inbox.harness.node}
+     * and {@code inbox.harness.store} make it the same transaction manager as an earlier child's.
+     */
+    public static ChildProcess start(Map<String, String> arguments, File log, Map<String, String> system)
+            throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.java(), "-cp", System.getProperty("java.class.path")));
+        if (!system.containsKey("inbox.harness.node")) {
+            command.add("-Dinbox.harness.node=child" + ProcessHandle.current().pid() + "-" + System.nanoTime() % 100000);
+        }
+        system.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.add(ChildServer.class.getName());
         arguments.forEach((k, v) -> command.add(k + "=" + v));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log)).start();
         ChildProcess child = new ChildProcess(process);
@@ -50,6 +61,11 @@ public final class ChildProcess implements AutoCloseable {
             throw new IllegalStateException("the child server died before it was ready; see " + log);
         }
         return child;
+    }
+
+    /** @return whether the child printed the line */
+    public boolean printed(String line) {
+        return lines.contains(line);
     }
 
     /** @return the ids the child printed as {@code BLOCKED <id>} */

@@ -22,6 +22,12 @@ import javax.transaction.xa.Xid;
  *     JVM while every worker is inside a handler and no commit is under way.</li>
  * <li>{@code mode=halt-in-prepare}: the listener enlists a second XA resource that halts the JVM
  *     in its prepare: the adapter's branch, enlisted first, is prepared and left in doubt.</li>
+ * <li>{@code mode=halt-in-commit}: the listener writes an effect (XA, two phases); the JVM halts as
+ *     the transaction manager, having logged COMMIT, starts the adapter's second phase: both
+ *     branches are prepared and in doubt, the decision is in the store ({@code inbox.harness.store}).</li>
+ * <li>{@code mode=recover}: the same server restarted (same node and store): it runs Narayana's
+ *     recovery over the adapter's and the effects' resources, prints {@code RECOVERED}, and then
+ *     delivers as {@code block} does without freezing.</li>
  * </ul>
  * It prints {@code READY} once the subscription is active.
  */
@@ -58,13 +64,33 @@ public final class ChildServer {
                 enlist(new HaltInPrepare());
                 return Outcome.ack();
             };
+            case "halt-in-commit", "recover" -> new EffectWriter(database.xaDataSource(), effects,
+                    ConcurrentHashMap.newKeySet());
             default -> throw new IllegalArgumentException("unknown mode " + mode);
         };
         Harness server = Harness.start();
-        server.activate(listener, options);
+        if (mode.equals("halt-in-commit")) {
+            server.wrappingAdapterResources(ServerPhases::haltingInCommit);
+        }
+        Harness.Activation activation = server.activate(listener, options);
         System.out.println("READY");
         System.out.flush();
+        if (mode.equals("recover")) {
+            XAResource adapter = activation.recoveryResources()[0];
+            javax.sql.XAConnection mdbs = database.xaDataSource().getXAConnection();
+            NarayanaRecovery.run(() -> new XAResource[] {adapter, xa(mdbs)}, 3);
+            System.out.println("RECOVERED");
+            System.out.flush();
+        }
         sleep(Long.MAX_VALUE);
+    }
+
+    private static XAResource xa(javax.sql.XAConnection connection) {
+        try {
+            return connection.getXAResource();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void enlist(XAResource resource) {

@@ -31,6 +31,7 @@ public final class Harness implements AutoCloseable {
     private final HarnessBootstrapContext bootstrap = new HarnessBootstrapContext();
     private boolean swallowFailedCommits;
     private int refusals;
+    private java.util.function.UnaryOperator<javax.transaction.xa.XAResource> resources = r -> r;
 
     private Harness() {
     }
@@ -54,6 +55,15 @@ public final class Harness implements AutoCloseable {
      */
     public Harness swallowingFailedCommits() {
         swallowFailedCommits = true;
+        return this;
+    }
+
+    /**
+     * From now on, the transaction manager of MDBs activated here sees the adapter's XA resource
+     * through {@code wrapper}: a server that halts in a phase, or forgets one.
+     */
+    public Harness wrappingAdapterResources(java.util.function.UnaryOperator<javax.transaction.xa.XAResource> wrapper) {
+        resources = wrapper;
         return this;
     }
 
@@ -88,7 +98,8 @@ public final class Harness implements AutoCloseable {
         InboxActivationSpec spec = new InboxActivationSpec();
         properties.forEach((name, value) -> setProperty(spec, name, value));
         spec.setResourceAdapter(adapter);
-        HarnessEndpointFactory factory = new HarnessEndpointFactory(listener, transacted, swallowFailedCommits, refusals);
+        HarnessEndpointFactory factory = new HarnessEndpointFactory(listener, transacted, swallowFailedCommits, refusals,
+                resources);
         refusals = 0;
         adapter.endpointActivation(factory, spec);
         return new Activation(factory, spec);
@@ -123,6 +134,11 @@ public final class Harness implements AutoCloseable {
         private Activation(HarnessEndpointFactory factory, InboxActivationSpec spec) {
             this.factory = factory;
             this.spec = spec;
+        }
+
+        /** @return the adapter's XA resources for the server's recovery ({@code getXAResources}) */
+        public javax.transaction.xa.XAResource[] recoveryResources() throws ResourceException {
+            return adapter.getXAResources(new jakarta.resource.spi.ActivationSpec[] {spec});
         }
 
         /** @return what the harness saw of this MDB's deliveries */

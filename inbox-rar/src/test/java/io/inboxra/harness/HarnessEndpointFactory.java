@@ -16,8 +16,11 @@ final class HarnessEndpointFactory implements MessageEndpointFactory {
     private final boolean swallowFailedCommits;
     private final java.util.concurrent.atomic.AtomicInteger refusals;
     private final DeliveryLog log = new DeliveryLog();
+    private final java.util.function.UnaryOperator<XAResource> resources;
 
-    HarnessEndpointFactory(Object listener, boolean transacted, boolean swallowFailedCommits, int refusals) {
+    HarnessEndpointFactory(Object listener, boolean transacted, boolean swallowFailedCommits, int refusals,
+            java.util.function.UnaryOperator<XAResource> resources) {
+        this.resources = resources;
         this.listener = listener;
         this.transacted = transacted;
         this.swallowFailedCommits = swallowFailedCommits;
@@ -34,7 +37,8 @@ final class HarnessEndpointFactory implements MessageEndpointFactory {
             log.refused();
             throw new UnavailableException("no MDB instance is free (the harness refuses this endpoint)");
         }
-        return new HarnessEndpoint(listener, resource, transacted, swallowFailedCommits, log);
+        return new HarnessEndpoint(listener, resource == null ? null : resources.apply(resource), transacted,
+                swallowFailedCommits, log);
     }
 
     @Override

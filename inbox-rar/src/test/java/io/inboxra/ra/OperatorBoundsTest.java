@@ -176,6 +176,7 @@ class OperatorBoundsTest {
             Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, name, table);
             p.put("url", p.get("url").replace(":" + port + "/", ":" + database.port() + "/"));
             p.put("dueColumn", "due_at");
+            p.put("statementTimeout", "PT5S");
             server.activate(message -> Outcome.ack(), p);
             SubscriptionView view = InboxSubscriptions.find(name).orElseThrow();
             view.pause();

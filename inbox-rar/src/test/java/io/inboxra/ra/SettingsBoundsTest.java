@@ -61,7 +61,7 @@ class SettingsBoundsTest {
         "retryDelay      | PT0.0005S          | it must be from PT0.001S to P365D; set it within that range.",
         "retryDelay      | P366D              | it must be from PT0.001S to P365D",
         "maxRetryDelay   | P366D              | it must be from PT0.001S to P365D",
-        "inDoubtTimeout  | PT59S              | it must be from PT1M to P30D (a shorter timeout could roll back a branch that the transaction manager's recovery is about to finish after a restart); set it within that range.",
+        "inDoubtTimeout  | PT59S              | it must be from PT1M to P30D (a shorter wait could finish a branch before the transaction manager's own retry of its second phase); set it within that range.",
         "inDoubtTimeout  | PT1S               | it must be from PT1M to P30D",
         "inDoubtTimeout  | P31D               | it must be from PT1M to P30D",
         "retention       | PT0.5S             | it must be from PT1S to P3650D; set it within that range.",
@@ -76,6 +76,12 @@ class SettingsBoundsTest {
         "maxPayloadBytes | 0                  | it must be a whole number from 1 to 1073741824 (1 byte to 1 GiB); set it within that range.",
         "maxPayloadBytes | 1073741825         | it must be a whole number from 1 to 1073741824",
         "maxPayloadBytes | 16MB               | it must be a whole number from 1 to 1073741824",
+        "connectTimeout  | PT0.5S             | it must be from PT1S to PT10M; set it within that range.",
+        "connectTimeout  | PT11M              | it must be from PT1S to PT10M",
+        "networkTimeout  | PT0.5S             | it must be from PT1S to PT1H (a worker waits at most this long for a connection that stopped answering); set it within that range.",
+        "networkTimeout  | PT2H               | it must be from PT1S to PT1H",
+        "statementTimeout | PT0.5S            | it must be from PT1S to PT1H (the database cancels in whole seconds); set it within that range.",
+        "statementTimeout | PT2H              | it must be from PT1S to PT1H",
     })
     void aValueOutOfBoundsFailsTheActivationNamingPropertyValueAndRange(String property, String value, String rule)
             throws Exception {
@@ -118,7 +124,7 @@ class SettingsBoundsTest {
                 "maxPayloadBytes", "1"));
         SubscriptionSettings l = SettingsReader.read(low, "x");
         assertEquals(Duration.ofMillis(10), l.pollInterval());
-        assertEquals(Duration.ofMinutes(1), l.inDoubtTimeout());
+        assertEquals(java.util.Optional.of(Duration.ofMinutes(1)), l.inDoubtTimeout());
         assertEquals(1, l.maxPayloadBytes());
 
         Map<String, String> high = properties("lockedUntilColumn", "locked_until");
@@ -155,6 +161,33 @@ class SettingsBoundsTest {
             p.put("maxPayloadBytes", maxPayloadBytes);
         }
         return p;
+    }
+
+    @Test
+    void aNetworkTimeoutNotAboveTheStatementTimeoutIsRefused() throws Exception {
+        Map<String, String> p = properties("networkTimeout", "PT20S");
+        assertEquals("Inbox subscription 'bounded' cannot start: Property 'networkTimeout' is 'PT20S', not longer than"
+                + " 'statementTimeout' ('PT20S', in whole seconds 20): a statement the database is still running would"
+                + " be cut off with its connection instead of cancelled; set 'networkTimeout' above"
+                + " 'statementTimeout' (the defaults are PT30S and PT20S).", activationFailure(p));
+        p.put("statementTimeout", "PT19.5S");
+        assertTrue(activationFailure(p).contains("in whole seconds 20"), "the database cancels in whole seconds");
+        p.put("statementTimeout", "PT5S");
+        assertDoesNotThrow(() -> SettingsReader.read(p, "x"));
+    }
+
+    @Test
+    void theTimeoutsDefaultToTenThirtyAndTwentySeconds() throws InvalidSettingsException {
+        var timeouts = SettingsReader.read(table.properties("x"), "x").dataSource().timeouts();
+        assertEquals(Duration.ofSeconds(10), timeouts.connect());
+        assertEquals(Duration.ofSeconds(30), timeouts.network());
+        assertEquals(Duration.ofSeconds(20), timeouts.statement());
+    }
+
+    /** Issue 22, point 5: the in-doubt resolver is a last resort, off unless inDoubtTimeout is set. */
+    @Test
+    void theInDoubtResolverIsOffByDefault() throws InvalidSettingsException {
+        assertEquals(java.util.Optional.empty(), SettingsReader.read(table.properties("x"), "x").inDoubtTimeout());
     }
 
     @Test

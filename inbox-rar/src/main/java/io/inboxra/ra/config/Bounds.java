@@ -26,8 +26,12 @@ final class Bounds {
     static final Span LEASE = new Span("PT1S", "PT24H", "a lease shorter than one second expires before its"
             + " heartbeat can extend it");
     static final Span RETRY_DELAY = new Span("PT0.001S", "P365D", null);
-    static final Span IN_DOUBT_TIMEOUT = new Span("PT1M", "P30D", "a shorter timeout could roll back a branch"
-            + " that the transaction manager's recovery is about to finish after a restart");
+    static final Span IN_DOUBT_TIMEOUT = new Span("PT1M", "P30D", "a shorter wait could finish a branch"
+            + " before the transaction manager's own retry of its second phase");
+    static final Span CONNECT_TIMEOUT = new Span("PT1S", "PT10M", null);
+    static final Span NETWORK_TIMEOUT = new Span("PT1S", "PT1H", "a worker waits at most this long for a"
+            + " connection that stopped answering");
+    static final Span STATEMENT_TIMEOUT = new Span("PT1S", "PT1H", "the database cancels in whole seconds");
     static final Span RETENTION = new Span("PT1S", "P3650D", null);
 
     private Bounds() {

@@ -32,7 +32,7 @@ final class DataSourceReader {
                     + " 'dataSourceProperties'.");
         }
         return new DataSourceSettings(dataSourceClass, url, values.text(Property.USER),
-                values.text(Property.PASSWORD), properties);
+                values.text(Property.PASSWORD), properties, ConnectionTimeouts.read(values));
     }
 
     /** The pairs of {@code dataSourceProperties}, reporting each that is not {@code key=value}. */

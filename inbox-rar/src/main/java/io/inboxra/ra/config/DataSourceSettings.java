@@ -13,16 +13,25 @@ import java.util.Optional;
  * @param user the user, or empty
  * @param password the password, or empty
  * @param properties further JavaBean properties of the data source
+ * @param timeouts how long its connections wait for the database
  */
 public record DataSourceSettings(
         Optional<String> dataSourceClass,
         Optional<String> url,
         Optional<String> user,
         Optional<String> password,
-        Map<String, String> properties) {
+        Map<String, String> properties,
+        ConnectionTimeouts timeouts) {
 
     public DataSourceSettings {
         properties = Map.copyOf(properties);
+        java.util.Objects.requireNonNull(timeouts, "timeouts");
+    }
+
+    /** Settings with the default timeouts. */
+    public DataSourceSettings(Optional<String> dataSourceClass, Optional<String> url, Optional<String> user,
+            Optional<String> password, Map<String, String> properties) {
+        this(dataSourceClass, url, user, password, properties, ConnectionTimeouts.DEFAULT);
     }
 
     /**

@@ -17,7 +17,8 @@ import java.util.Optional;
  * @param lease the lease length (lease form)
  * @param batchSize rows one claim takes, delivered in one transaction (one at a time without a container transaction)
  * @param connections the lease form's connection pool size
- * @param inDoubtTimeout age after which the adapter's own prepared branches are rolled back
+ * @param inDoubtTimeout when set, how long a branch the transaction manager left undecided waits for the adapter's
+ *        in-doubt resolver (a last resort); empty: the resolver is off
  * @param maxAttempts failed deliveries after which a row is dead-lettered, or empty for unlimited
  * @param retryDelay the backoff after the first failed delivery
  * @param maxRetryDelay the longest backoff
@@ -38,7 +39,7 @@ public record SubscriptionSettings(
         Duration lease,
         int batchSize,
         int connections,
-        Duration inDoubtTimeout,
+        Optional<Duration> inDoubtTimeout,
         java.util.OptionalInt maxAttempts,
         Duration retryDelay,
         Duration maxRetryDelay,
@@ -62,7 +63,7 @@ public record SubscriptionSettings(
     /** Settings without wake-up, as before {@link #notifyChannel()} existed. */
     public SubscriptionSettings(String name, TableSpec table, Optional<String> queue, int workers,
             Duration pollInterval, Duration maxPollInterval, Duration lease, int batchSize, int connections,
-            Duration inDoubtTimeout, java.util.OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
+            Optional<Duration> inDoubtTimeout, java.util.OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
             Optional<Duration> retention, int isolation, Optional<String> dialect, DataSourceSettings dataSource,
             int maxPayloadBytes) {
         this(name, table, queue, workers, pollInterval, maxPollInterval, lease, batchSize, connections, inDoubtTimeout,
@@ -73,7 +74,7 @@ public record SubscriptionSettings(
     /** Settings with the default {@link #maxPayloadBytes()}, as before that setting existed. */
     public SubscriptionSettings(String name, TableSpec table, Optional<String> queue, int workers,
             Duration pollInterval, Duration maxPollInterval, Duration lease, int batchSize, int connections,
-            Duration inDoubtTimeout, java.util.OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
+            Optional<Duration> inDoubtTimeout, java.util.OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
             Optional<Duration> retention, int isolation, Optional<String> dialect, DataSourceSettings dataSource) {
         this(name, table, queue, workers, pollInterval, maxPollInterval, lease, batchSize, connections, inDoubtTimeout,
                 maxAttempts, retryDelay, maxRetryDelay, retention, isolation, dialect, dataSource,

@@ -1,6 +1,7 @@
 package io.inboxra.ra.config;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * How a subscription's deliveries are worked: how many at once, the lease form's lease, batch
@@ -10,9 +11,9 @@ import java.time.Duration;
  * @param lease the lease length (lease form)
  * @param batchSize rows one claim takes, delivered in one transaction (one at a time without a container transaction)
  * @param connections the lease form's connection pool size
- * @param inDoubtTimeout age after which the adapter's own prepared branches are rolled back
+ * @param inDoubtTimeout when set, the in-doubt resolver's wait (a last resort); empty: off
  */
-record WorkerSettings(int workers, Duration lease, int batchSize, int connections, Duration inDoubtTimeout) {
+record WorkerSettings(int workers, Duration lease, int batchSize, int connections, Optional<Duration> inDoubtTimeout) {
 
     /** @return the settings, each the property's default when it is not set or refused */
     static WorkerSettings read(ActivationValues values) {
@@ -21,6 +22,6 @@ record WorkerSettings(int workers, Duration lease, int batchSize, int connection
                 values.duration(Property.LEASE, Bounds.LEASE),
                 values.whole(Property.BATCH_SIZE, Bounds.BATCH_SIZE),
                 values.whole(Property.CONNECTIONS, Bounds.CONNECTIONS),
-                values.duration(Property.IN_DOUBT_TIMEOUT, Bounds.IN_DOUBT_TIMEOUT));
+                values.validDuration(Property.IN_DOUBT_TIMEOUT, Bounds.IN_DOUBT_TIMEOUT));
     }
 }

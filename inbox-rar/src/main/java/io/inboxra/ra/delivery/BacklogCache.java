@@ -8,7 +8,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A subscription's backlog, read from its database at most once per {@link #MAX_AGE_NANOS}, on
- * one connection kept open between reads, each query bounded by {@link #QUERY_TIMEOUT_SECONDS}.
+ * one connection kept open between reads, each query bounded by {@code statementTimeout} (as
+ * every operator's statement: a table a migration holds fails the read rather than hanging it).
  * The operators' API, the MBean and the metrics all read it here, so an open page, a JMX
  * console and a scrape together cost one read per subscription every few seconds, not a new
  * physical connection and its counts per request.
@@ -17,9 +18,6 @@ final class BacklogCache implements AutoCloseable {
 
     /** How old a backlog may be when it is read again. */
     static final long MAX_AGE_NANOS = TimeUnit.SECONDS.toNanos(2);
-
-    /** How long one of the backlog's queries may run: a table locked by a migration must not hang the page. */
-    static final int QUERY_TIMEOUT_SECONDS = 10;
 
     /** The read of the backlog, on the kept connection, in a transaction the cache commits. */
     interface Read {

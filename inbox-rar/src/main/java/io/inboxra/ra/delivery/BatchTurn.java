@@ -97,7 +97,7 @@ final class BatchTurn {
                 }
                 rows = claimed;
                 lone = claimed.size() == 1 ? form.countFailureOfLoneRow(branch, claimed.get(0)) : null;
-                ListenerEndpoint.Batch batch = invoke(endpoint, form, claimed);
+                ListenerEndpoint.Batch batch = invoke(endpoint, branch, form, claimed);
                 rows = form.settling(claimed);
                 String failure;
                 if (batch.failed()) {
@@ -146,10 +146,12 @@ final class BatchTurn {
         return new Delivered(FormDelivery.Result.FAILED, rolledBack && lone == null ? rows : List.of());
     }
 
-    private ListenerEndpoint.Batch invoke(ListenerEndpoint endpoint, Form form, List<ClaimedRow> rows) {
+    private ListenerEndpoint.Batch invoke(ListenerEndpoint endpoint, DeliveryBranch<WorkerConnection> branch, Form form,
+            List<ClaimedRow> rows) {
         Connection lent = form.lent();
         java.util.function.BooleanSupplier active = endpoints.transaction()::isActive;
         return lent == null ? endpoint.invokeAll(rows, active)
-                : SharedBranch.during(context.settings().dataSource(), lent, () -> endpoint.invokeAll(rows, active));
+                : SharedBranch.during(context.settings().dataSource(), lent, branch.loan(), endpoints.transaction()::key,
+                        () -> endpoint.invokeAll(rows, active));
     }
 }

@@ -22,6 +22,16 @@ final class Causes {
         return cause;
     }
 
+    /** @return whether a socket's read timed out on the way: the network timeout gave up on a silent connection */
+    static boolean networkTimedOut(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof java.net.SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @return the innermost cause's class and message */
     static String describe(Throwable error) {
         Throwable cause = innermost(error);

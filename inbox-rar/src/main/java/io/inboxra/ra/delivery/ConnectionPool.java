@@ -19,7 +19,7 @@ final class ConnectionPool implements AutoCloseable {
 
     private final GenericObjectPool<WorkerConnection> pool;
 
-    ConnectionPool(XADataSource dataSource, int isolation, int size, Duration maxWait) {
+    ConnectionPool(XADataSource dataSource, int isolation, int statementSeconds, int size, Duration maxWait) {
         GenericObjectPoolConfig<WorkerConnection> config = new GenericObjectPoolConfig<>();
         config.setMaxTotal(size);
         config.setMaxIdle(size);
@@ -30,7 +30,7 @@ final class ConnectionPool implements AutoCloseable {
         this.pool = new GenericObjectPool<>(new BasePooledObjectFactory<>() {
             @Override
             public WorkerConnection create() throws SQLException {
-                return WorkerConnection.open(dataSource, isolation);
+                return WorkerConnection.open(dataSource, isolation, statementSeconds);
             }
 
             @Override
@@ -59,10 +59,18 @@ final class ConnectionPool implements AutoCloseable {
         pool.returnObject(connection);
     }
 
-    /** A connection that failed is closed, not reused. */
+    /**
+     * A connection that failed is closed, not reused. One the driver closed itself (its network
+     * timed out, its socket was lost) takes the idle ones with it: they went over the same network
+     * and would each cost a borrower a network timeout of its own to find out.
+     */
     void discard(WorkerConnection connection) {
+        boolean lost = connection.isClosed();
         try {
             pool.invalidateObject(connection);
+            if (lost) {
+                pool.clear();
+            }
         } catch (Exception e) {
             // It is closed either way; the pool only failed to count it.
             System.getLogger(ConnectionPool.class.getName()).log(System.Logger.Level.DEBUG,

@@ -21,10 +21,13 @@ final class Endpoints {
     private final int maxPayloadBytes;
     private final boolean batch;
     private final TraceLimit traces = new TraceLimit(java.time.Clock.systemUTC());
+    private final DatabaseWaits waits;
+    private UndecidedBranches undecided;
 
     private Endpoints(String subscription, MessageEndpointFactory factory, boolean transacted,
-            TransactionStatus transaction, Messages messages, int maxPayloadBytes, boolean batch) {
+            TransactionStatus transaction, Messages messages, int maxPayloadBytes, boolean batch, DatabaseWaits waits) {
         this.subscription = subscription;
+        this.waits = waits;
         this.batch = batch;
         this.factory = factory;
         this.transacted = transacted;
@@ -38,13 +41,14 @@ final class Endpoints {
      *         {@code onMessages(List)}
      */
     static Endpoints of(String subscription, MessageEndpointFactory factory, TransactionStatus transaction,
-            Messages messages, int maxPayloadBytes) throws ResourceException {
+            Messages messages, int maxPayloadBytes, DatabaseWaits waits) throws ResourceException {
         Class<?> bean = factory.getEndpointClass();
         boolean batch = bean != null && InboxBatchListener.class.isAssignableFrom(bean);
         try {
             boolean transacted = factory.isDeliveryTransacted(batch ? ListenerEndpoint.ON_MESSAGES
                     : ListenerEndpoint.ON_MESSAGE);
-            return new Endpoints(subscription, factory, transacted, transaction, messages, maxPayloadBytes, batch);
+            return new Endpoints(subscription, factory, transacted, transaction, messages, maxPayloadBytes, batch,
+                    waits);
         } catch (NoSuchMethodException e) {
             throw new ResourceException("Inbox subscription '" + subscription + "': the MDB has no "
                     + (batch ? "onMessages(List<InboxMessage>)" : "onMessage(InboxMessage)")
@@ -59,8 +63,23 @@ final class Endpoints {
 
     /** Asks the server for an endpoint whose transactions enlist {@code resource} (null: none). */
     ListenerEndpoint create(XAResource resource) throws ResourceException {
-        return new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages, maxPayloadBytes, traces,
-                batch);
+        ListenerEndpoint endpoint = new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages,
+                maxPayloadBytes, traces, batch, waits);
+        UndecidedBranches watched = undecided;
+        if (watched != null && resource != null) {
+            endpoint.onBegun(() -> watched.watch(resource));
+        }
+        return endpoint;
+    }
+
+    /** From now on, each delivery's branch is watched for a transaction manager that leaves it undecided. */
+    void watchFor(UndecidedBranches branches) {
+        undecided = branches;
+    }
+
+    /** @return the branches the transaction manager left undecided, when they are watched */
+    java.util.Optional<UndecidedBranches> undecided() {
+        return java.util.Optional.ofNullable(undecided);
     }
 
     /** @return whether {@code onMessage} runs in a container-managed transaction */

@@ -65,6 +65,28 @@ final class FreshConnectionFinisher implements BranchFinisher {
         finish(xid, "rollback", resource -> resource.rollback(xid));
     }
 
+    /**
+     * Applies an outcome to a prepared branch from a new connection, once (the in-doubt resolver).
+     *
+     * @throws XAException {@code XAER_NOTA} when the branch is no longer prepared
+     */
+    void apply(Xid xid, boolean commit) throws XAException {
+        withResource(resource -> {
+            if (commit) {
+                resource.commit(xid, false);
+            } else {
+                resource.rollback(xid);
+            }
+        });
+    }
+
+    /** @return whether the database lists the branch as prepared (MariaDB: also while its session holds it) */
+    boolean isPrepared(Xid xid) throws XAException {
+        boolean[] prepared = new boolean[1];
+        withResource(resource -> prepared[0] = isPrepared(resource, xid));
+        return prepared[0];
+    }
+
     private void finish(Xid xid, String what, Decision decision) throws XAException {
         try {
             withResource(decision);
@@ -101,7 +123,7 @@ final class FreshConnectionFinisher implements BranchFinisher {
                 if (System.nanoTime() > deadline) {
                     LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
                             + " prepared delivery branch after " + GIVE_UP_AFTER + "; the transaction manager's"
-                            + " recovery or the in-doubt resolver must finish it", e);
+                            + " recovery or an operator must finish it (" + what + ")", e);
                     schedule.get().cancel(false);
                 }
             }

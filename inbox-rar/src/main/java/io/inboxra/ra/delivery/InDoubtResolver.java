@@ -2,52 +2,58 @@ package io.inboxra.ra.delivery;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
+import java.util.Map;
 import java.util.TimerTask;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.transaction.xa.XAException;
 
 /**
- * The adapter's last resort for its own in-doubt branches: a prepared, undecided branch that
- * claimed rows of the subscription's table (locked, updated or deleted them; the dialect's
- * {@code inDoubtBranches} tells) and is older than {@code inDoubtTimeout} is rolled back and
- * logged. Rolling back is the safe choice: the row comes back and is delivered again, where
- * committing could settle a row whose handler's work was rolled back. A branch that only
- * inserted into the table (a producer's, an MDB's) is not the adapter's and is left alone.
+ * The adapter's last resort for in-doubt branches, off unless {@code inDoubtTimeout} is set.
+ * It finishes only branches of this subscription's deliveries in this server that the
+ * transaction manager prepared and then completed the transaction without committing or rolling
+ * back ({@link UndecidedBranches}), once they have waited {@code inDoubtTimeout} (the
+ * transaction manager's own recovery may finish them first), and only with the outcome the
+ * transaction manager reported for the transaction (committed or rolled back): it never decides
+ * what the transaction manager did not. A branch whose outcome was not reported is left to an
+ * operator, and logged.
  *
- * <p>It never acts in the first {@code inDoubtTimeout} after activation, so that the
- * transaction manager's own recovery, which runs as the server starts, decides first. Keep the
- * timeout well above a server restart.
+ * <p>It never looks for prepared branches in the database: a branch prepared by another server,
+ * or by this one before it restarted, is its transaction manager's to decide, even while that
+ * server is down. Rolling such a branch back once presumed the transaction rolled back; if it
+ * had logged COMMIT, its recovery later committed the MDB's own branch, and the row, back in
+ * the table, was delivered a second time.
  */
 final class InDoubtResolver extends TimerTask {
 
     private static final Logger LOG = System.getLogger(InDoubtResolver.class.getName());
 
     private final DeliveryContext context;
+    private final UndecidedBranches branches;
     private final Duration timeout;
     private final Clock clock;
-    private final Instant graceEnds;
+    private final Map<UndecidedBranches.Undecided, Instant> seen = new ConcurrentHashMap<>();
 
     /**
-     * @param subscription the subscription, just activated
-     * @param timeout how old a branch must be, and how long after activation the resolver waits
-     * @param clock the clock the wait after activation runs on (the branches' age is the database's)
+     * @param timeout how long a branch waits, from when this resolver first saw it undecided
+     * @param clock the clock that wait runs on
      */
     InDoubtResolver(DeliveryContext context, Duration timeout, Clock clock) {
         this.context = context;
+        this.branches = context.endpoints().undecided().orElseThrow(() -> new IllegalStateException(
+                "Inbox subscription '" + context.name() + "': no undecided branches are watched"));
         this.timeout = timeout;
         this.clock = clock;
-        this.graceEnds = clock.instant().plus(timeout);
     }
 
-    /** Checks every half timeout (at least every second, at most every minute), from the timeout after now on. */
+    /** When {@code inDoubtTimeout} is set, checks every half timeout (at most every minute). */
     static void start(DeliveryContext context) {
-        if (context.statements().inDoubtBranches().isEmpty()) {
+        if (context.settings().inDoubtTimeout().isEmpty() || context.endpoints().undecided().isEmpty()) {
             return;
         }
-        Duration timeout = context.settings().inDoubtTimeout();
+        Duration timeout = context.settings().inDoubtTimeout().get();
         long period = Math.min(60_000, Math.max(1_000, timeout.toMillis() / 2));
         context.threads().timer().schedule(new InDoubtResolver(context, timeout, Clock.systemUTC()), period, period);
     }
@@ -58,31 +64,54 @@ final class InDoubtResolver extends TimerTask {
             cancel();
             return;
         }
-        if (clock.instant().isBefore(graceEnds)) {
-            return;
-        }
-        try (WorkerConnection c = context.connections().openConnection()) {
-            List<String> branches = c.strings(context.statements().inDoubtBranches().orElseThrow(),
-                    Bindings.of(context.settings().queue()).age(timeout));
-            for (String branch : branches) {
-                rollBack(c, branch);
+        Instant now = clock.instant();
+        for (UndecidedBranches.Undecided branch : branches.all()) {
+            Instant since = seen.computeIfAbsent(branch, b -> now);
+            if (!now.isBefore(since.plus(timeout))) {
+                finish(branch);
             }
-        } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': in-doubt branches could not be"
-                    + " checked; trying again later", e);
         }
     }
 
-    private void rollBack(WorkerConnection c, String branch) {
-        try {
-            c.execute(context.dialect().rollbackBranch(branch).orElseThrow().sql());
-            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': rolled back the in-doubt"
-                    + " branch " + branch + ", prepared more than " + timeout + " ago, which claimed rows of table '"
-                    + context.settings().table().table() + "'; its rows return and are delivered again");
-        } catch (SQLException e) {
-            // Decided meanwhile (the transaction manager's recovery, another server's resolver): gone next time.
-            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the in-doubt branch " + branch
-                    + " could not be rolled back (" + e.getMessage() + "); trying again later if it is still there");
+    private void finish(UndecidedBranches.Undecided branch) {
+        if (!branch.committed() && !branch.rolledBack()) {
+            LOG.log(Level.ERROR, "Inbox subscription '" + context.name() + "': a delivery's branch (" + branch.xid()
+                    + ") was left prepared by the transaction manager, which reported no outcome (status "
+                    + branch.status() + "); the adapter does not guess one. Find the transaction's outcome in the"
+                    + " server's log and commit or roll back the branch by hand (PostgreSQL: COMMIT PREPARED or"
+                    + " ROLLBACK PREPARED; MySQL/MariaDB: XA COMMIT or XA ROLLBACK)");
+            forget(branch);
+            return;
         }
+        String outcome = branch.committed() ? "committed" : "rolled back";
+        try {
+            context.connections().finisher().apply(branch.xid(), branch.committed());
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': " + outcome + " a delivery's"
+                    + " branch that the transaction manager left prepared after it " + outcome + " the transaction,"
+                    + " " + timeout + " ago");
+            forget(branch);
+        } catch (XAException e) {
+            if (e.errorCode == XAException.XAER_NOTA && !stillPrepared(branch)) {
+                // Finished meanwhile (the transaction manager's recovery): nothing left to do.
+                forget(branch);
+                return;
+            }
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': a branch the transaction manager"
+                    + " left prepared could not be " + outcome + " (" + "XA error " + e.errorCode + ", " + e.getMessage() + "); trying again later");
+        }
+    }
+
+    /** MariaDB answers XAER_NOTA for a branch its session still holds (until the worker replaces that connection). */
+    private boolean stillPrepared(UndecidedBranches.Undecided branch) {
+        try {
+            return context.connections().finisher().isPrepared(branch.xid());
+        } catch (XAException e) {
+            return true;
+        }
+    }
+
+    private void forget(UndecidedBranches.Undecided branch) {
+        branches.remove(branch);
+        seen.remove(branch);
     }
 }

@@ -42,12 +42,18 @@ final class ListenerEndpoint implements AutoCloseable {
     private final int maxPayloadBytes;
     private final TraceLimit traces;
     private final boolean batch;
+    private final DatabaseWaits waits;
     private boolean inDelivery;
+    private Runnable begun = () -> { };
 
-    /** An endpoint the server gave ({@link Endpoints#create}); {@code batch}: an {@link InboxBatchListener}. */
+    /**
+     * An endpoint the server gave ({@link Endpoints#create}); {@code batch}: an {@link InboxBatchListener};
+     * {@code waits}: told when the listener runs, which is no wait for the database.
+     */
     ListenerEndpoint(String subscription, MessageEndpoint endpoint, Messages messages, int maxPayloadBytes,
-            TraceLimit traces, boolean batch) {
+            TraceLimit traces, boolean batch, DatabaseWaits waits) {
         this.subscription = subscription;
+        this.waits = waits;
         this.batch = batch;
         this.endpoint = endpoint;
         this.messages = messages;
@@ -66,11 +72,17 @@ final class ListenerEndpoint implements AutoCloseable {
         }
     }
 
+    /** Runs right after {@code beforeDelivery}, in the delivery's transaction once it has begun. */
+    void onBegun(Runnable action) {
+        begun = action;
+    }
+
     /** {@code beforeDelivery}: a container-managed MDB's transaction begins and enlists the resource. */
     void before() throws ResourceException {
         try {
             endpoint.beforeDelivery(batch ? ON_MESSAGES : ON_MESSAGE);
             inDelivery = true;
+            begun.run();
         } catch (NoSuchMethodException e) {
             throw new ResourceException("the endpoint has no " + (batch ? "onMessages(List)" : "onMessage(InboxMessage)"), e);
         }
@@ -95,7 +107,13 @@ final class ListenerEndpoint implements AutoCloseable {
         }
         try {
             InboxMessage message = messages.of(row);
-            Outcome outcome = ((InboxListener) endpoint).onMessage(message);
+            Outcome outcome;
+            waits.listenerBegins();
+            try {
+                outcome = ((InboxListener) endpoint).onMessage(message);
+            } finally {
+                waits.listenerEnds();
+            }
             if (outcome == null) {
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the listener returned"
                         + " null for row " + row.id() + "; return Outcome.ack(). The transaction rolls back and"
@@ -163,6 +181,7 @@ final class ListenerEndpoint implements AutoCloseable {
             return new Batch(List.of(outcomes), null);
         }
         List<Outcome> returned;
+        waits.listenerBegins();
         try {
             returned = ((InboxBatchListener) endpoint).onMessages(handed.stream().map(messages::of).toList());
         } catch (RuntimeException | Error e) {
@@ -171,6 +190,8 @@ final class ListenerEndpoint implements AutoCloseable {
                     + " the listener (" + cause + "); the transaction rolls back and the rows will be delivered"
                     + " again" + (handed.size() > 1 ? ", one at a time" : ""), traces.traceOf(e));
             return new Batch(null, cause);
+        } finally {
+            waits.listenerEnds();
         }
         // Not contains(null): List.of's throws on it.
         String wrong = returned == null ? "null" : returned.size() != handed.size()

@@ -89,8 +89,9 @@ final class RowLockDelivery implements FormDelivery {
                 }
                 // The claim's connection is lent to the listener: its writes through the inbox producer's
                 // connection on this database go into this branch, one phase with the settlement.
-                invocation = SharedBranch.during(context.settings().dataSource(), c.connection(),
-                        () -> endpoint.invoke(claimed));
+                // Every call goes through the branch, so nothing of it runs once the transaction has ended.
+                invocation = SharedBranch.during(context.settings().dataSource(), c.connection(), branch.loan(),
+                        endpoints.transaction()::key, () -> endpoint.invoke(claimed));
                 if (invocation.failed()) {
                     failure.because(invocation.error());
                 } else if (!endpoints.transaction().isActive()) {

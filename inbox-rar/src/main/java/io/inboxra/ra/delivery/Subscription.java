@@ -60,9 +60,13 @@ public final class Subscription {
             BootstrapContext bootstrap) throws ResourceException {
         SubscriptionCheck checked = SubscriptionCheck.run(settings, endpointLoader(endpointFactory));
         Messages messages = new Messages(settings.name(), settings.queue());
-        Endpoints endpoints = Endpoints.of(settings.name(), endpointFactory,
-                new TransactionStatus(bootstrap.getTransactionSynchronizationRegistry()), messages,
-                settings.maxPayloadBytes());
+        SubscriptionCounters counters = new SubscriptionCounters(Clock.systemUTC());
+        jakarta.transaction.TransactionSynchronizationRegistry registry = bootstrap.getTransactionSynchronizationRegistry();
+        Endpoints endpoints = Endpoints.of(settings.name(), endpointFactory, new TransactionStatus(registry), messages,
+                settings.maxPayloadBytes(), counters.waits());
+        if (settings.inDoubtTimeout().isPresent() && registry != null) {
+            endpoints.watchFor(new UndecidedBranches(settings.name(), registry));
+        }
         Timer timer;
         try {
             timer = bootstrap.createTimer();
@@ -73,13 +77,13 @@ public final class Subscription {
         boolean lease = settings.table().form() == Form.LEASE;
         SubscriptionThreads threads = new SubscriptionThreads(settings.name(), timer, lease);
         // A borrow waits at most a quarter lease, so a settlement never waits out the lease it must match.
-        ConnectionPool pool = lease ? new ConnectionPool(checked.dataSource(), settings.isolation(),
+        int statementSeconds = settings.dataSource().timeouts().statementSeconds();
+        ConnectionPool pool = lease ? new ConnectionPool(checked.dataSource(), settings.isolation(), statementSeconds,
                 settings.connections(), settings.lease().dividedBy(4)) : null;
         SubscriptionConnections connections = new SubscriptionConnections(settings.name(), checked.dataSource(),
-                settings.isolation(), pool,
+                settings.isolation(), statementSeconds, pool,
                 new FreshConnectionFinisher(checked.dataSource(), settings.name(), threads.secondPhases()));
         Running running = new Running(settings.name());
-        SubscriptionCounters counters = new SubscriptionCounters(Clock.systemUTC());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),
                 new Settlement(settings, checked.statements(), running, counters,
                         checked.operations().amendReason()), endpoints, connections, threads,

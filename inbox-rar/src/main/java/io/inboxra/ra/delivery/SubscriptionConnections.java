@@ -24,6 +24,7 @@ final class SubscriptionConnections implements AutoCloseable {
     private final String subscription;
     private final XADataSource dataSource;
     private final int isolation;
+    private final int statementSeconds;
     private final ConnectionPool pool;
     private final FreshConnectionFinisher finisher;
     private final Set<WorkerConnection> open = ConcurrentHashMap.newKeySet();
@@ -33,11 +34,12 @@ final class SubscriptionConnections implements AutoCloseable {
     /**
      * @param pool the lease form's pool, or null in the other forms
      */
-    SubscriptionConnections(String subscription, XADataSource dataSource, int isolation, ConnectionPool pool,
-            FreshConnectionFinisher finisher) {
+    SubscriptionConnections(String subscription, XADataSource dataSource, int isolation, int statementSeconds,
+            ConnectionPool pool, FreshConnectionFinisher finisher) {
         this.subscription = subscription;
         this.dataSource = dataSource;
         this.isolation = isolation;
+        this.statementSeconds = statementSeconds;
         this.pool = pool;
         this.finisher = finisher;
     }
@@ -51,7 +53,7 @@ final class SubscriptionConnections implements AutoCloseable {
 
     /** A connection the caller closes. */
     WorkerConnection openConnection() throws SQLException {
-        return WorkerConnection.open(dataSource, isolation);
+        return WorkerConnection.open(dataSource, isolation, statementSeconds);
     }
 
     /** Closes a connection {@link #connect()} gave. */

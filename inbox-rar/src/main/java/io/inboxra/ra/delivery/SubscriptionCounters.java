@@ -31,11 +31,18 @@ final class SubscriptionCounters {
     private final AtomicLongArray perSecond = new AtomicLongArray(SECONDS);
     private final AtomicLongArray slotSecond = new AtomicLongArray(SECONDS);
     private volatile LastError lastError;
+    private final DatabaseWaits waits;
 
     private record LastError(String what, Instant at) { }
 
     SubscriptionCounters(Clock clock) {
         this.clock = clock;
+        this.waits = new DatabaseWaits(clock);
+    }
+
+    /** @return how long the workers in a turn have waited for their database */
+    DatabaseWaits waits() {
+        return waits;
     }
 
     /** A delivery acknowledged, and its transaction committed. */
@@ -78,10 +85,12 @@ final class SubscriptionCounters {
     /** A worker begins a turn (a claim, then maybe a delivery). */
     void busy() {
         busy.incrementAndGet();
+        waits.turnBegins();
     }
 
     /** A worker ends its turn. */
     void idle() {
+        waits.turnEnds();
         busy.decrementAndGet();
     }
 
@@ -109,18 +118,31 @@ final class SubscriptionCounters {
     }
 
     /**
+     * @return when the longest wait for the database began, when it has lasted longer than a
+     *         statement may run ({@code statementTimeout}): the database would have cancelled a
+     *         slow statement by then, so it does not answer
+     */
+    private Optional<Instant> stalledSince(DeliveryContext context) {
+        Instant limit = clock.instant().minus(context.settings().dataSource().timeouts().statement());
+        return waits.oldest().filter(since -> since.isBefore(limit));
+    }
+
+    /**
      * @param context the subscription, for its name, form, workers and state
      * @return the counters and state now
      */
     SubscriptionSnapshot snapshot(DeliveryContext context) {
         Optional<Instant> outageSince = context.outage().since();
+        Optional<Instant> stalledSince = stalledSince(context);
         SubscriptionState state = !context.running().isRunning() ? SubscriptionState.STOPPED
                 : outageSince.isPresent() ? SubscriptionState.OUTAGE
+                : stalledSince.isPresent() ? SubscriptionState.STALLED
                 : context.running().isPaused() ? SubscriptionState.PAUSED : SubscriptionState.RUNNING;
         LastError error = lastError;
         int workers = context.settings().workers();
         return new SubscriptionSnapshot(context.name(), context.settings().table().form().name(), state,
-                state == SubscriptionState.OUTAGE ? outageSince : Optional.empty(), workers,
+                state == SubscriptionState.OUTAGE ? outageSince
+                        : state == SubscriptionState.STALLED ? stalledSince : Optional.empty(), workers,
                 Math.max(0, Math.min(workers, busy.get())), delivered.get(), failed.get(), retried.get(),
                 deadLettered.get(), commitFailures.get(), recentRate(),
                 Optional.ofNullable(error).map(LastError::what), Optional.ofNullable(error).map(LastError::at));

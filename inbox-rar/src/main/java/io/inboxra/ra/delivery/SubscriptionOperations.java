@@ -85,7 +85,7 @@ final class SubscriptionOperations implements SubscriptionView {
             Optional<Duration> lag = Optional.empty();
             Optional<String> oldest = Optional.empty();
             if (statements.backlog().isPresent()) {
-                try (PreparedStatement ps = timed(bound(c, statements.backlog().get(), null, Duration.ZERO));
+                try (PreparedStatement ps = bound(c, statements.backlog().get(), null, Duration.ZERO);
                         ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     claimable = rs.getLong(1);
@@ -316,19 +316,15 @@ final class SubscriptionOperations implements SubscriptionView {
         if (query.isEmpty()) {
             return OptionalLong.empty();
         }
-        try (PreparedStatement ps = timed(bound(c, query.get(), null, Duration.ZERO)); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = bound(c, query.get(), null, Duration.ZERO); ResultSet rs = ps.executeQuery()) {
             rs.next();
             return OptionalLong.of(rs.getLong(1));
         }
     }
 
-    private static PreparedStatement timed(PreparedStatement ps) throws SQLException {
-        ps.setQueryTimeout(BacklogCache.QUERY_TIMEOUT_SECONDS);
-        return ps;
-    }
-
     private PreparedStatement bound(Connection c, Statement statement, Object id, Duration delay) throws SQLException {
         PreparedStatement ps = c.prepareStatement(statement.sql());
+        ps.setQueryTimeout(context.settings().dataSource().timeouts().statementSeconds());
         int index = 1;
         for (Param param : statement.params()) {
             switch (param) {

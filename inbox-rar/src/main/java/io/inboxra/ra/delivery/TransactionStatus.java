@@ -21,6 +21,18 @@ final class TransactionStatus {
         return registry == null || status() == Status.STATUS_ACTIVE;
     }
 
+    /**
+     * @return the current thread's transaction's identity (the registry's transaction key), or null
+     *         without one, or where the server gives no registry
+     */
+    Object key() {
+        try {
+            return registry == null ? null : registry.getTransactionKey();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     /** @return why the current transaction is no longer active, for a failure's record */
     String describe() {
         int status = status();

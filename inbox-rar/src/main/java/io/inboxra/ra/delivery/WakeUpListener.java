@@ -25,7 +25,9 @@ import javax.sql.XAConnection;
  *
  * <p>Waiting for a notification sends nothing to the database; every {@link #PROBE_EVERY} (or
  * {@code maxPollInterval} when longer) without one, the connection is checked with an empty query,
- * so a connection that died silently (a dropped network) is noticed and replaced.
+ * so a connection that died silently (a dropped network) is noticed and replaced. Its connection has
+ * the subscription's network timeout like every other; each wait for notifications sets a shorter
+ * one of its own ({@link #READ_MILLIS}) for the wait's length only.
  */
 final class WakeUpListener implements Runnable {
 
@@ -40,14 +42,16 @@ final class WakeUpListener implements Runnable {
     private final Running running;
     private final Backoff reconnect;
     private final Duration probeEvery;
+    private final int statementSeconds;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile XAConnection current;
     private boolean lost;
     private boolean listenedOnce;
 
     private WakeUpListener(String subscription, String channel, SubscriptionConnections connections, Running running,
-            Duration pollInterval, Duration maxPollInterval) {
+            Duration pollInterval, Duration maxPollInterval, int statementSeconds) {
         this.subscription = subscription;
+        this.statementSeconds = statementSeconds;
         this.channel = channel;
         this.connections = connections;
         this.running = running;
@@ -59,7 +63,8 @@ final class WakeUpListener implements Runnable {
     /** Starts listening on a thread of the subscription's; {@link #close()} ends it. */
     static WakeUpListener start(DeliveryContext context, String channel) {
         WakeUpListener listener = new WakeUpListener(context.name(), channel, context.connections(),
-                context.running(), context.settings().pollInterval(), context.settings().maxPollInterval());
+                context.running(), context.settings().pollInterval(), context.settings().maxPollInterval(),
+                context.settings().dataSource().timeouts().statementSeconds());
         ExecutorService thread = context.threads().wakeUp();
         thread.execute(listener);
         return listener;
@@ -98,6 +103,7 @@ final class WakeUpListener implements Runnable {
             connection.setAutoCommit(true);
             PGConnection pg = connection.unwrap(PGConnection.class);
             try (Statement statement = connection.createStatement()) {
+                statement.setQueryTimeout(statementSeconds);
                 String name = applicationName(subscription).replace("'", "''");
                 statement.execute("SET application_name = '" + name + "'");
                 // The channel is a checked lower-case identifier (see ClaimSettings): NOTIFY and pg_notify agree.

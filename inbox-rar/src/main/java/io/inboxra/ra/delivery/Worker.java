@@ -107,17 +107,29 @@ final class Worker implements Work {
             LOG.log(Level.DEBUG, () -> "Inbox subscription '" + context.name() + "': no MDB instance free: " + e);
             return trouble.next();
         } catch (SQLException e) {
-            context.outage().failed("the database failed (" + e.getMessage() + ")", e);
+            context.outage().failed(silent(e).orElse("the database failed (" + e.getMessage() + ")"), e);
+            // Bounded even on a connection that stopped answering: the driver closed it at the timeout,
+            // and what closing still sends waits at most the network timeout.
             delivery.disconnect();
             return trouble.next();
         } catch (Exception | Error e) {
             // Whatever it was (an enlistment on a dead connection, an OutOfMemoryError reading a row),
             // the next turn starts on a fresh connection.
-            context.outage().failed("a delivery failed (" + e + ")", e);
+            context.outage().failed(silent(e).orElse("a delivery failed (" + e + ")"), e);
             delivery.disconnect();
             return trouble.next();
         } finally {
             context.counters().idle();
         }
+    }
+
+    /** @return what to report when the failure was the network timeout giving up on a connection */
+    private java.util.Optional<String> silent(Throwable e) {
+        if (!Causes.networkTimedOut(e)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("the database did not answer within 'networkTimeout' ("
+                + context.settings().dataSource().timeouts().network() + "; " + Causes.describe(e) + "): the network"
+                + " to it may have dropped the connection without closing it; the worker replaces its connection");
     }
 }

@@ -19,7 +19,8 @@ import javax.transaction.xa.XAResource;
 
 /**
  * One database connection of a subscription: an XA connection, its one handle, and the
- * subscription's statements, each prepared once on it.
+ * subscription's statements, each prepared once on it, each cancelled by the database when it
+ * runs longer than {@code statementTimeout} (its network timeout is the data source's).
  */
 final class WorkerConnection implements AutoCloseable {
 
@@ -27,18 +28,21 @@ final class WorkerConnection implements AutoCloseable {
     private final Connection connection;
     private final Map<String, PreparedStatement> prepared = new HashMap<>();
     private final Map<String, ClaimedRow.Layout> layouts = new HashMap<>();
+    private final int statementSeconds;
     private volatile boolean broken;
 
-    private WorkerConnection(XAConnection xaConnection, int isolation) throws SQLException {
+    private WorkerConnection(XAConnection xaConnection, int isolation, int statementSeconds) throws SQLException {
         this.xaConnection = xaConnection;
+        this.statementSeconds = statementSeconds;
         this.connection = xaConnection.getConnection();
         connection.setTransactionIsolation(isolation);
     }
 
-    static WorkerConnection open(XADataSource dataSource, int isolation) throws SQLException {
+    /** @param statementSeconds the statement timeout, in whole seconds ({@code Statement.setQueryTimeout}) */
+    static WorkerConnection open(XADataSource dataSource, int isolation, int statementSeconds) throws SQLException {
         XAConnection xa = dataSource.getXAConnection();
         try {
-            return new WorkerConnection(xa, isolation);
+            return new WorkerConnection(xa, isolation, statementSeconds);
         } catch (SQLException | RuntimeException e) {
             try {
                 xa.close();
@@ -155,26 +159,32 @@ final class WorkerConnection implements AutoCloseable {
 
     /** @return what {@code Statement.execute} returns */
     boolean execute(String sql) throws SQLException {
-        try (java.sql.Statement plain = connection.createStatement()) {
+        try (java.sql.Statement plain = plain()) {
             return plain.execute(sql);
         }
     }
 
     /** @return whether a plain query (no parameters) returns a row */
     boolean returnsRow(String sql) throws SQLException {
-        try (java.sql.Statement plain = connection.createStatement(); ResultSet rs = plain.executeQuery(sql)) {
+        try (java.sql.Statement plain = plain(); ResultSet rs = plain.executeQuery(sql)) {
             return rs.next();
         }
     }
 
     /** @return the number a plain query (no parameters) returns first */
     long number(String sql) throws SQLException {
-        try (java.sql.Statement plain = connection.createStatement(); ResultSet rs = plain.executeQuery(sql)) {
+        try (java.sql.Statement plain = plain(); ResultSet rs = plain.executeQuery(sql)) {
             if (!rs.next()) {
                 throw new SQLException("no row from " + sql);
             }
             return rs.getLong(1);
         }
+    }
+
+    private java.sql.Statement plain() throws SQLException {
+        java.sql.Statement plain = connection.createStatement();
+        plain.setQueryTimeout(statementSeconds);
+        return plain;
     }
 
     /** Marks the connection as failed (its branch could not be finished on it): the worker replaces it. */
@@ -184,6 +194,15 @@ final class WorkerConnection implements AutoCloseable {
 
     boolean isBroken() {
         return broken;
+    }
+
+    /** @return whether the driver has closed the connection (after a network timeout, a lost socket), asking nothing of the database */
+    boolean isClosed() {
+        try {
+            return connection.isClosed();
+        } catch (SQLException e) {
+            return true;
+        }
     }
 
     /** @return whether the database still answers on this connection */
@@ -199,6 +218,7 @@ final class WorkerConnection implements AutoCloseable {
         PreparedStatement ps = prepared.get(statement.sql());
         if (ps == null) {
             ps = connection.prepareStatement(statement.sql());
+            ps.setQueryTimeout(statementSeconds);
             prepared.put(statement.sql(), ps);
         }
         int index = 1;

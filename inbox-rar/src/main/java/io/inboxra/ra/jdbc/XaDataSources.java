@@ -21,7 +21,8 @@ import javax.sql.XADataSource;
  * Builds a subscription's {@link XADataSource} from its settings: the class (named, or that of
  * the built-in dialect's driver that takes the URL), loaded from the adapter's class loader,
  * then the MDB's, and configured through its JavaBean setters. No message of it, nor of the data source's connection
- * failures, shows a secret of the settings (see {@link Secrets}).
+ * failures, shows a secret of the settings (see {@link Secrets}). Its connections have the settings'
+ * timeouts ({@link TimedXaDataSource}).
  */
 public final class XaDataSources {
 
@@ -73,7 +74,15 @@ public final class XaDataSources {
         if (appName != null && !values.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("applicationName"))) {
             set(dataSource, settings, className, setters, "applicationName", applicationName);
         }
-        return new ScrubbingXaDataSource(dataSource, settings);
+        XADataSource timed;
+        try {
+            timed = new TimedXaDataSource(dataSource, settings.timeouts());
+        } catch (java.sql.SQLException e) {
+            throw new DataSourceException("The data source " + className + " does not take the login timeout of"
+                    + " property 'connectTimeout' (" + settings.timeouts().connect() + "): "
+                    + settings.scrub(e.getMessage()) + "; name a data source class that does.");
+        }
+        return new ScrubbingXaDataSource(timed, settings);
     }
 
     /** The class of the built-in dialect's driver that takes the URL ({@link Dialects#xaDataSourceClass}), or empty. */

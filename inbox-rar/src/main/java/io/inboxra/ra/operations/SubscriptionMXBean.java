@@ -7,10 +7,10 @@ package io.inboxra.ra.operations;
  */
 public interface SubscriptionMXBean {
 
-    /** @return RUNNING, PAUSED, OUTAGE or STOPPED */
+    /** @return RUNNING, PAUSED, OUTAGE, STALLED or STOPPED */
     String getState();
 
-    /** @return when the current outage began (ISO-8601), or empty */
+    /** @return when the current outage, or the stalled wait, began (ISO-8601), or empty */
     String getOutageSince();
 
     /** @return ROW_LOCK, LEASE or ADVISORY */

@@ -43,6 +43,20 @@ public final class DeliveryBranch<C> implements XAResource {
         T run(C connection) throws SQLException;
     }
 
+    /** A call lent the branch ({@link #loan}): it runs on the branch's connection, under the branch's lock. */
+    public interface LentCall<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * The branch of one transaction, as lent to the MDB's code: every call runs under the
+     * branch's lock, and only while that transaction's branch is open (not ended, timed out,
+     * rolled back, prepared, nor the branch of a later delivery on the same resource).
+     */
+    public interface Loan {
+        <T> T run(LentCall<T> call) throws SQLException;
+    }
+
     private enum Phase { IDLE, ENLISTED, OPEN, PREPARED, DONE }
 
     private final BranchConnections<C> connections;
@@ -50,6 +64,8 @@ public final class DeliveryBranch<C> implements XAResource {
     private Xid xid;
     private Phase phase = Phase.IDLE;
     private boolean endCalled;
+    /** The transaction manager called commit or rollback on the prepared branch: its decision is known here. */
+    private boolean decided;
     private C connection;
     private XAResource database;
     private volatile boolean rollbackOnly;
@@ -98,6 +114,44 @@ public final class DeliveryBranch<C> implements XAResource {
         return work.run(connection);
     }
 
+    /**
+     * @return the branch of the transaction it is enlisted in now, for code that may call in later
+     *         (from another thread, after the transaction ended): its calls are refused with
+     *         {@link TransactionEndedException} once that transaction's branch no longer takes statements
+     */
+    public synchronized Loan loan() {
+        Xid lent = xid;
+        return new Loan() {
+            @Override
+            public <T> T run(LentCall<T> call) throws SQLException {
+                synchronized (DeliveryBranch.this) {
+                    if (xid != lent) {
+                        throw new TransactionEndedException("the branch was lent to an earlier delivery");
+                    }
+                    return DeliveryBranch.this.run(c -> call.run());
+                }
+            }
+        };
+    }
+
+    /**
+     * Called once the transaction manager has completed the delivery's transaction: a branch it
+     * prepared and then neither committed nor rolled back is let go of here (its connection is
+     * released as broken, so the worker goes on with a new one) and returned, for the in-doubt
+     * resolver. A branch whose commit or rollback was called is not: its decision is known, and
+     * the second phase (or {@link BranchFinisher}) applies it.
+     *
+     * @return the branch's transaction, when the transaction manager left it prepared and undecided
+     */
+    public synchronized Optional<Xid> leftUndecided() {
+        if (phase != Phase.PREPARED || decided) {
+            return Optional.empty();
+        }
+        Xid undecided = xid;
+        finish(Ending.UNKNOWN, true);
+        return Optional.of(undecided);
+    }
+
     private void open() throws SQLException {
         C c = connections.acquire();
         database = connections.start(c, xid, timeout);
@@ -120,6 +174,7 @@ public final class DeliveryBranch<C> implements XAResource {
         this.xid = xid;
         phase = Phase.ENLISTED;
         endCalled = false;
+        decided = false;
         rollbackOnly = false;
         ending = null;
         record = null;
@@ -172,6 +227,7 @@ public final class DeliveryBranch<C> implements XAResource {
 
     @Override
     public synchronized void commit(Xid xid, boolean onePhase) throws XAException {
+        decided |= phase == Phase.PREPARED;
         if (phase == Phase.DONE && ending == Ending.COMMITTED) {
             return;
         }
@@ -212,6 +268,7 @@ public final class DeliveryBranch<C> implements XAResource {
 
     @Override
     public synchronized void rollback(Xid xid) throws XAException {
+        decided |= phase == Phase.PREPARED;
         switch (phase) {
             case DONE -> {
                 if (ending == Ending.COMMITTED) {

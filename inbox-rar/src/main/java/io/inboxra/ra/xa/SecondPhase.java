@@ -42,7 +42,7 @@ final class SecondPhase {
             }
             // The commit already sent on the lost connection went through (the driver failed only after
             // it): the branch is no longer prepared. Nothing else ends a prepared branch of the adapter's
-            // this soon (its in-doubt resolver waits inDoubtTimeout, at least a minute).
+            // this soon (its in-doubt resolver never touches a branch whose commit was called).
             LOG.log(Level.INFO, "The delivery branch's commit had completed before its connection was lost");
         }
     }
