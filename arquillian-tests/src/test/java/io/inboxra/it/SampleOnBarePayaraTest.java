@@ -160,6 +160,8 @@ class SampleOnBarePayaraTest {
         Matcher id = Pattern.compile("\"id\"\\s*:\\s*\"(\\d+)\"").matcher(entry);
         assertTrue(id.find(), entry);
         assertTrue(entry.contains("\"truncated\":false"), "a short payload is shown whole: " + entry);
+        // Its number was taken: the reason is the database's own message, not that the transaction rolled back.
+        assertTrue(entry.contains("INV-77") && entry.toLowerCase().contains("unique"), "the reason: " + entry);
         HttpResponse<String> one = getAt(api + "/" + id.group(1), "admin", password);
         assertEquals(200, one.statusCode(), one.body());
         assertTrue(one.body().contains("Globex") && one.body().contains("\"truncated\":false"), one.body());
@@ -230,9 +232,31 @@ class SampleOnBarePayaraTest {
                 "not paused");
         assertEquals(401, HTTP.send(HttpRequest.newBuilder(URI.create(base + "/issued/DEMO-1")).DELETE().build(),
                 HttpResponse.BodyHandlers.ofString()).statusCode(), "voiding an invoice is the operator's");
+        // A page of another site may not make the operator's browser read the API either.
+        HttpResponse<String> crossSite = HTTP.send(HttpRequest.newBuilder(URI.create(api))
+                .header("Authorization", basic("admin", password)).header("Sec-Fetch-Site", "cross-site").GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, crossSite.statusCode(), crossSite.body());
+        HttpResponse<String> sameSite = HTTP.send(HttpRequest.newBuilder(URI.create(api))
+                .header("Authorization", basic("admin", password)).header("Sec-Fetch-Site", "same-origin").GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, sameSite.statusCode(), "the page's own requests: " + sameSite.body());
+        // A requeue takes at most 1,000 ids; none of these is a dead letter (no job id is text).
+        assertEquals(400, requeue(api, 1001).statusCode(), "over the cap");
+        HttpResponse<String> atCap = requeue(api, 1000);
+        assertEquals(200, atCap.statusCode(), atCap.body());
+        assertTrue(atCap.body().contains("\"changed\":0"), atCap.body());
         HttpResponse<String> unknown = getAt(api + "/Nope", "admin", password);
         assertEquals(404, unknown.statusCode());
         assertTrue(unknown.body().contains("IssueInvoice"), "names the active ones: " + unknown.body());
+    }
+
+    private static HttpResponse<String> requeue(String api, int ids) throws Exception {
+        String json = java.util.stream.IntStream.rangeClosed(1, ids).mapToObj(i -> "\"x" + i + "\"")
+                .collect(java.util.stream.Collectors.joining(",", "{\"ids\":[", "]}"));
+        return HTTP.send(HttpRequest.newBuilder(URI.create(api + "/IssueInvoice/dead-letters/requeue"))
+                .header("Authorization", basic("admin", password)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
@@ -284,6 +308,8 @@ class SampleOnBarePayaraTest {
             assertEquals("5", letter.findElement(By.cssSelector("td:nth-child(2)")).getText(), "attempts");
             String reason = letter.findElement(By.cssSelector("td.reason")).getText();
             assertFalse(reason.isBlank() || reason.equals("\u2014"), "a reason: " + reason);
+            assertTrue(reason.contains("INV-88") || reason.toLowerCase().contains("unique"),
+                    "the database's own message, not that the transaction rolled back: " + reason);
             assertTrue(getAt(root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice/dead-letters", "admin", password)
                     .body().contains("\"reason\":\"" + reason + "\""), "the reason the adapter recorded");
             screenshot(browser);

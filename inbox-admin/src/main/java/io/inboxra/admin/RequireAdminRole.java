@@ -10,8 +10,8 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * Guards the operators' API: it answers only under {@code /inbox/api} (where the JAR's
  * {@code web-fragment.xml} has the container authenticate every request), and only to users in
- * the role {@code inbox-admin}; a request that changes something must carry a JSON body type and
- * not come from another site's page. The path check matters where the application's own JAX-RS
+ * the role {@code inbox-admin}; no request may come from another site's page ({@code
+ * Sec-Fetch-Site: cross-site}), and one that changes something must carry a JSON body type. The path check matters where the application's own JAX-RS
  * application scans the WAR and so serves the API's resource under its own path too.
  */
 @Provider
@@ -30,9 +30,11 @@ public class RequireAdminRole implements ContainerRequestFilter {
             // (a form, sendBeacon) with the operator's cached credentials: refused before anything runs.
             request.abortWith(Answers.error(Response.Status.UNSUPPORTED_MEDIA_TYPE, "send 'Content-Type:"
                     + " application/json' (with {} when there is nothing to send)"));
-        } else if (changes(request) && "cross-site".equals(request.getHeaderString("Sec-Fetch-Site"))) {
-            request.abortWith(Answers.error(Response.Status.FORBIDDEN, "a page of another site may not change"
-                    + " the subscriptions"));
+        } else if ("cross-site".equals(request.getHeaderString("Sec-Fetch-Site"))) {
+            // GETs too: each one reads the database, and a page of another site must not make the
+            // operator's browser do so, nor read what it answers.
+            request.abortWith(Answers.error(Response.Status.FORBIDDEN, "a page of another site may not use"
+                    + " the inbox admin API"));
         } else if (security.getUserPrincipal() == null) {
             request.abortWith(Answers.error(Response.Status.UNAUTHORIZED, "sign in as a user in the role '"
                     + AdminApplication.ROLE + "'"));

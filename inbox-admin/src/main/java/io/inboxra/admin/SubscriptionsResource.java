@@ -34,7 +34,9 @@ import java.util.Map;
  * POST /inbox-subscriptions/{name}/dead-letters/discard       {"olderThan": "P30D"}: delete the older ones
  * </pre>
  * Every POST takes {@code application/json} (a plain HTML form from another site cannot send it)
- * and answers what it changed, as {@code {"changed": n}}. The root path is distinctive on
+ * and answers what it changed, as {@code {"changed": n}}; a requeue takes at most
+ * {@value #MAX_REQUEUE_IDS} ids. A request a browser marks {@code Sec-Fetch-Site: cross-site},
+ * GET or POST, is refused ({@link RequireAdminRole}). The root path is distinctive on
  * purpose: an application whose JAX-RS application scans the WAR finds this resource as well
  * (it answers 404 there, see {@link RequireAdminRole}), and a path such as {@code subscriptions}
  * would clash with the application's own resources.
@@ -50,6 +52,9 @@ public class SubscriptionsResource {
 
     /** The most dead letters one read returns. */
     static final int MAX_DEAD_LETTERS = 1000;
+
+    /** The most ids one requeue takes (more: 400; requeue-all moves any number, a chunk at a time). */
+    static final int MAX_REQUEUE_IDS = 1000;
 
     /** @param ids the dead letters to requeue, as text */
     public record Requeue(List<String> ids) {
@@ -118,6 +123,10 @@ public class SubscriptionsResource {
         return Answers.of(() -> {
             if (requeue == null || requeue.ids() == null || requeue.ids().isEmpty()) {
                 throw new IllegalArgumentException("no ids to requeue: send {\"ids\": [\"42\"]}, or POST to requeue-all");
+            }
+            if (requeue.ids().size() > MAX_REQUEUE_IDS) {
+                throw new IllegalArgumentException(requeue.ids().size() + " ids to requeue; send at most "
+                        + MAX_REQUEUE_IDS + " per request, or POST to requeue-all");
             }
             return changed(find(name).requeue(requeue.ids()));
         });

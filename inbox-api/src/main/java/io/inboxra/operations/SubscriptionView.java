@@ -11,8 +11,11 @@ import java.util.List;
  * subscription is active (after its deactivation the snapshot says {@link SubscriptionState#STOPPED}
  * and the database operations fail).
  *
- * <p>Each database operation runs in one local transaction of its own, on a fresh connection
- * of the subscription's data source, and affects the subscription's queue only.
+ * <p>Each database operation affects the subscription's queue only. The adapter's views read
+ * {@link #backlog()} at most every few seconds, on a connection they keep for it, with a query
+ * timeout; the other operations run in local transactions of their own on fresh connections of
+ * the subscription's data source, a large requeue or discard in chunks of bounded size, each a
+ * transaction of its own.
  *
  * <pre>{@code
  * SubscriptionView billing = InboxSubscriptions.find("billing").orElseThrow();
@@ -32,8 +35,9 @@ public interface SubscriptionView {
     SubscriptionSnapshot snapshot();
 
     /**
-     * @return the subscription's rows as the database tells them now
-     * @throws SQLException when the database fails
+     * @return the subscription's rows as the database told them at most a few seconds ago (the
+     *         adapter's views share one read among every caller: the MBean, metrics, pages)
+     * @throws SQLException when the database fails, or a query of the read times out
      */
     Backlog backlog() throws SQLException;
 
@@ -79,8 +83,11 @@ public interface SubscriptionView {
      * table does not keep take their defaults), or clears the {@code deadAtColumn} (attempts
      * reset, due now). A dead letter whose id is in the inbox already is only removed.
      *
+     * <p>The adapter's views move them in chunks of bounded size, in id order, each chunk in a
+     * transaction of its own, and log each chunk's progress.
+     *
      * @return how many rows are claimable again
-     * @throws SQLException when the database fails (nothing is moved then)
+     * @throws SQLException when the database fails (the chunks before stay moved; run it again for the rest)
      * @throws IllegalStateException when the subscription has no dead-letter place
      */
     int requeueAll() throws SQLException;
@@ -91,7 +98,7 @@ public interface SubscriptionView {
      *
      * @param ids the dead letters' ids, as text
      * @return how many rows are claimable again
-     * @throws SQLException when the database fails (nothing is moved then)
+     * @throws SQLException when the database fails (nothing of that chunk of ids is moved then)
      * @throws IllegalStateException when the subscription has no dead-letter place
      */
     int requeue(Collection<String> ids) throws SQLException;
@@ -102,8 +109,10 @@ public interface SubscriptionView {
      * the {@code deadAtColumn}.
      *
      * @param age how old a dead letter must be; zero discards them all
+     * <p>The adapter's views delete them in chunks, like {@link #requeueAll()}.
+     *
      * @return how many were deleted
-     * @throws SQLException when the database fails (nothing is deleted then)
+     * @throws SQLException when the database fails (the chunks before stay deleted)
      * @throws IllegalStateException when the subscription has no dead-letter place
      */
     int discardOlderThan(Duration age) throws SQLException;

@@ -77,6 +77,9 @@ public class IssueInvoice implements InboxListener {
         }
         long job = ((Number) message.id()).longValue();
         invoices.persist(new IssuedInvoice(job, invoice, OffsetDateTime.now()));
+        // Written now, not at the commit: a number already taken fails here, in the listener, and the
+        // dead letter keeps the database's own message (a container may not tell why a commit failed).
+        invoices.flush();
         // Observed after the commit only: a delivery whose commit fails logs nothing here.
         issued.fire(new InvoiceIssued(job, message.attempt(), invoice));
         return Outcome.ack();

@@ -25,6 +25,7 @@ public final class TcpForwarder implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong received = new AtomicLong();
+    private final AtomicLong accepted = new AtomicLong();
     private final List<Link> links = new CopyOnWriteArrayList<>();
     private volatile ServerSocket server;
 
@@ -85,6 +86,7 @@ public final class TcpForwarder implements AutoCloseable {
             while (!listening.isClosed()) {
                 try {
                     Socket client = listening.accept();
+                    accepted.incrementAndGet();
                     Socket database = new Socket(InetAddress.getLoopbackAddress(), target);
                     sockets.add(client);
                     sockets.add(database);
@@ -107,6 +109,11 @@ public final class TcpForwarder implements AutoCloseable {
      */
     public long requests() {
         return requests.get();
+    }
+
+    /** @return how many connections clients opened through the forwarder since it opened */
+    public long connections() {
+        return accepted.get();
     }
 
     /** @return how many bytes the database sent the clients since the forwarder opened */

@@ -61,6 +61,7 @@ final class AdvisoryDelivery implements FormDelivery {
             ClaimedRow row = fresh.get(0);
             DeliveryBranch<WorkerConnection> branch = branch();
             SettleAttempt attempt = SettleAttempt.notSettled();
+            String notCommitted = null;
             // A ResourceException from the endpoint (no MDB instance free) reached no listener: nothing is counted.
             try (ListenerEndpoint endpoint = endpoints.create(branch)) {
                 endpoint.before();
@@ -71,7 +72,7 @@ final class AdvisoryDelivery implements FormDelivery {
                     if (!attempt.settled()) {
                         branch.markRollbackOnly();
                     }
-                    endpoint.after(row, attempt.settled());
+                    notCommitted = endpoint.after(row, attempt.settled());
                 }
             }
             boolean committed = attempt.committed(branch, endpoints.isTransacted());
@@ -83,7 +84,8 @@ final class AdvisoryDelivery implements FormDelivery {
                 context.failingRows().failed(row);
             }
             if (!committed && settlement.recordsFailures() && !c.isBroken()) {
-                String error = attempt.error();
+                // A commit that failed: its innermost cause (the MDB's own resource's constraint), not "rolled back".
+                String error = notCommitted != null ? notCommitted : attempt.error();
                 c.inTransaction(tx -> settlement.recordFailure(tx, row, error));
             }
             attempt.rethrowTrouble();

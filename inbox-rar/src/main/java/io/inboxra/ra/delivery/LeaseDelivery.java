@@ -74,6 +74,7 @@ final class LeaseDelivery implements FormDelivery {
         }
         DeliveryBranch<WorkerConnection> branch = branch();
         SettleAttempt attempt = SettleAttempt.notSettled();
+        String notCommitted = null;
         try (ListenerEndpoint endpoint = endpoints.create(branch)) {
             endpoint.before();
             try {
@@ -85,7 +86,7 @@ final class LeaseDelivery implements FormDelivery {
                 if (!attempt.settled()) {
                     branch.markRollbackOnly();
                 }
-                endpoint.after(held.row(), attempt.settled());
+                notCommitted = endpoint.after(held.row(), attempt.settled());
             }
         } catch (ResourceException | RuntimeException | Error e) {
             // The listener was not reached (no MDB instance free, an undeploy): no attempt to count.
@@ -99,7 +100,8 @@ final class LeaseDelivery implements FormDelivery {
         if (!committed) {
             // While the lease still holds the row: no claim takes it before it is set aside.
             context.failingRows().failed(held.row());
-            recordFailure(held.stopHeartbeat(), attempt.error());
+            // A commit that failed: its innermost cause (the MDB's own resource's constraint), not "rolled back".
+            recordFailure(held.stopHeartbeat(), notCommitted != null ? notCommitted : attempt.error());
         }
         attempt.rethrowTrouble();
         return context.failingRows().after(held.row(), committed);

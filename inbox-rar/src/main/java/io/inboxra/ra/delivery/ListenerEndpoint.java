@@ -124,7 +124,7 @@ final class ListenerEndpoint implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             // An Error too (StackOverflowError, NoClassDefFoundError): the delivery rolls back, the worker lives on.
             // One line per failure; its stack trace once a minute per distinct cause, not on every redelivery.
-            String cause = Causes.describe(e);
+            String cause = Causes.reason(e);
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + describe(row) + " failed in the"
                     + " listener (" + cause + "); the transaction rolls back and the row will be delivered again",
                     traces.traceOf(e));
@@ -185,7 +185,7 @@ final class ListenerEndpoint implements AutoCloseable {
         try {
             returned = ((InboxBatchListener) endpoint).onMessages(handed.stream().map(messages::of).toList());
         } catch (RuntimeException | Error e) {
-            String cause = Causes.describe(e);
+            String cause = Causes.reason(e);
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + describe(handed) + " failed in"
                     + " the listener (" + cause + "); the transaction rolls back and the rows will be delivered"
                     + " again" + (handed.size() > 1 ? ", one at a time" : ""), traces.traceOf(e));
@@ -240,9 +240,10 @@ final class ListenerEndpoint implements AutoCloseable {
      *
      * @param row the row delivered, for the log, or null when none was claimed
      * @param expectCommit whether the delivery settled its row
+     * @return why the expected commit failed (its innermost cause, {@link Causes#reason}), or null
      */
-    void after(ClaimedRow row, boolean expectCommit) {
-        afterBatch(row == null ? List.of() : List.of(row), expectCommit);
+    String after(ClaimedRow row, boolean expectCommit) {
+        return afterBatch(row == null ? List.of() : List.of(row), expectCommit);
     }
 
     /**
@@ -250,25 +251,28 @@ final class ListenerEndpoint implements AutoCloseable {
      *
      * @param rows the rows delivered, for the log; empty when none was claimed
      * @param expectCommit whether the delivery settled its rows
+     * @return why the expected commit failed (its innermost cause, {@link Causes#reason}), or null
      */
-    void afterBatch(List<ClaimedRow> rows, boolean expectCommit) {
+    String afterBatch(List<ClaimedRow> rows, boolean expectCommit) {
         if (!inDelivery) {
-            return;
+            return null;
         }
         inDelivery = false;
         try {
             endpoint.afterDelivery();
         } catch (ResourceException | RuntimeException | Error e) {
             if (expectCommit) {
+                String reason = Causes.reason(e);
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the transaction of "
-                        + (rows.isEmpty() ? "a delivery" : describe(rows)) + " did not commit (" + Causes.describe(e)
+                        + (rows.isEmpty() ? "a delivery" : describe(rows)) + " did not commit (" + reason
                         + "); " + (rows.size() > 1 ? "the rows stay and will be delivered again, one at a time"
                         : "the row stays and will be delivered again"), traces.traceOf(e));
-            } else {
-                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription
-                        + "': afterDelivery of a rolled-back delivery failed: " + e);
+                return reason;
             }
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription
+                    + "': afterDelivery of a rolled-back delivery failed: " + e);
         }
+        return null;
     }
 
     @Override

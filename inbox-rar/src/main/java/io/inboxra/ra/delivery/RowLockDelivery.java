@@ -68,6 +68,7 @@ final class RowLockDelivery implements FormDelivery {
         boolean groupTaken = false;
         boolean settled = false;
         ListenerEndpoint.Invocation invocation = null;
+        String notCommitted = null;
         try (ListenerEndpoint endpoint = endpoints.create(branch)) {
             endpoint.before();
             try {
@@ -105,7 +106,7 @@ final class RowLockDelivery implements FormDelivery {
                 branch.markRollbackOnly();
                 throw e;
             } finally {
-                endpoint.after(row.orElse(null), settled);
+                notCommitted = endpoint.after(row.orElse(null), settled);
                 if (groupTaken && statements.fifoRelease().isPresent()) {
                     // A guard that outlives the transaction (a named lock) is let go only now, after it.
                     c.first(statements.fifoRelease().get(), bindings.row(row.get()));
@@ -115,6 +116,10 @@ final class RowLockDelivery implements FormDelivery {
         boolean committed = settled && branch.ending().orElse(null) == Ending.COMMITTED;
         if (settled) {
             settlement.counted(row.get(), invocation.outcome(), committed);
+        }
+        if (settled && !committed && notCommitted != null && recordsFailures) {
+            // The failure was recorded in the rollback, before the commit's exception told why.
+            settlement.amendReason(c, row.get(), notCommitted);
         }
         return context.failingRows().after(row.get(), committed);
     }

@@ -19,7 +19,7 @@ import java.sql.SQLException;
  */
 record SettleAttempt(boolean settled, Outcome outcome, String error, SQLException trouble) {
 
-    private static final String ROLLED_BACK = "the transaction rolled back";
+    private static final String ROLLED_BACK = Causes.ROLLED_BACK;
 
     /** Runs a settlement in a local transaction of its own (an MDB without a container transaction). */
     interface Outside {

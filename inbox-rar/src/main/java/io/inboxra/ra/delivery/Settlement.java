@@ -8,6 +8,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.List;
 
 /**
@@ -27,12 +28,19 @@ final class Settlement {
     private final Running running;
     private final SubscriptionCounters counters;
     private final Bindings bindings;
+    private final Optional<Statement> amendReason;
     private final RetryBackoff backoff;
     /** Set once the driver answered a JDBC batch without counts: fenced batches then settle row by row. */
     private volatile boolean batchesUncounted;
 
     Settlement(SubscriptionSettings settings, SubscriptionStatements statements, Running running,
             SubscriptionCounters counters) {
+        this(settings, statements, running, counters, Optional.empty());
+    }
+
+    Settlement(SubscriptionSettings settings, SubscriptionStatements statements, Running running,
+            SubscriptionCounters counters, Optional<Statement> amendReason) {
+        this.amendReason = amendReason;
         this.settings = settings;
         this.statements = statements;
         this.running = running;
@@ -230,6 +238,22 @@ final class Settlement {
             counters.retried(false);
         }
         return rescheduled;
+    }
+
+    /**
+     * Tells a failure recorded during its transaction's rollback (as {@value Causes#ROLLED_BACK},
+     * all the rollback knew) why the commit failed, once its exception arrived: the last error,
+     * and the reason of the dead letter it made.
+     *
+     * @param connection a connection outside any transaction (the statement autocommits)
+     * @param row the row whose failure was recorded
+     * @param reason the commit's failure ({@link Causes#reason})
+     */
+    void amendReason(WorkerConnection connection, ClaimedRow row, String reason) throws SQLException {
+        counters.error("row " + row.id() + ": " + reason);
+        if (amendReason.isPresent() && exhausted(row)) {
+            connection.update(amendReason.get(), bindings.row(row).reason(reason));
+        }
     }
 
     private boolean exhausted(ClaimedRow row) {

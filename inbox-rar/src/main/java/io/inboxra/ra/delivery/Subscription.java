@@ -85,7 +85,8 @@ public final class Subscription {
                 new FreshConnectionFinisher(checked.dataSource(), settings.name(), threads.secondPhases()));
         Running running = new Running(settings.name());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),
-                new Settlement(settings, checked.statements(), running, counters), endpoints, connections, threads,
+                new Settlement(settings, checked.statements(), running, counters,
+                        checked.operations().amendReason()), endpoints, connections, threads,
                 running, new Outage(settings.name(), Clock.systemUTC(), counters), counters,
                 FailingRows.of(settings, checked.dialect()));
         Subscription subscription = new Subscription(context, messages,
@@ -145,6 +146,9 @@ public final class Subscription {
         }
         // Heartbeats stop last: only now, with every delivery finished or cut off.
         context.threads().close();
+        if (view instanceof SubscriptionOperations operations) {
+            operations.close();
+        }
         context.connections().close();
         messages.close();
         LOG.log(Level.INFO, "Inbox subscription '" + name() + "' stopped");

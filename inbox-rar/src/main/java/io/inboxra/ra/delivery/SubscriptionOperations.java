@@ -17,27 +17,36 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
- * A subscription as operators see it ({@link SubscriptionView}): its counters from memory, and
- * its backlog, requeue and discard from the database, each in one local transaction on a fresh
- * connection of the subscription, closed at the end.
+ * A subscription as operators see it ({@link SubscriptionView}): its counters from memory; its
+ * backlog from the database at most every few seconds, on a connection it keeps ({@link
+ * BacklogCache}); its dead letters' reads, requeues and discards each in local transactions on a
+ * fresh connection of the subscription, closed at the end, a large requeue or discard in chunks
+ * of {@link #CHUNK} rows, each a transaction of its own.
  */
 final class SubscriptionOperations implements SubscriptionView {
 
     private static final Logger LOG = System.getLogger(SubscriptionOperations.class.getName());
 
+    /** How many dead letters one transaction of a requeue or discard changes at most. */
+    static final int CHUNK = 500;
+    /** How many ids a log line names at most. */
+    private static final int MAX_LOGGED_IDS = 20;
+
     private final DeliveryContext context;
     private final OperatorStatements statements;
+    private final BacklogCache backlogs;
+    private volatile TextIds idTypes;
 
     SubscriptionOperations(DeliveryContext context, OperatorStatements statements) {
         this.context = context;
         this.statements = statements;
+        this.backlogs = new BacklogCache(context.connections());
     }
 
     @Override
@@ -54,6 +63,7 @@ final class SubscriptionOperations implements SubscriptionView {
     public void pause() {
         if (!context.running().isPaused()) {
             context.running().pauseClaims();
+            backlogs.forget();
             LOG.log(Level.INFO, "Inbox subscription '" + name() + "' paused: it claims nothing new until resumed");
         }
     }
@@ -62,13 +72,15 @@ final class SubscriptionOperations implements SubscriptionView {
     public void resume() {
         if (context.running().isPaused()) {
             context.running().resume();
+            backlogs.forget();
             LOG.log(Level.INFO, "Inbox subscription '" + name() + "' resumed");
         }
     }
 
     @Override
     public Backlog backlog() throws SQLException {
-        return inTransaction(c -> {
+        requireRunning();
+        return backlogs.get(c -> {
             long claimable = 0;
             Optional<Duration> lag = Optional.empty();
             Optional<String> oldest = Optional.empty();
@@ -90,6 +102,11 @@ final class SubscriptionOperations implements SubscriptionView {
         });
     }
 
+    /** Closes the backlog's kept connection: the subscription stops. */
+    void close() {
+        backlogs.close();
+    }
+
     @Override
     public List<DeadLetter> deadLetters(int max) throws SQLException {
         requireDeadLetters("read");
@@ -102,7 +119,7 @@ final class SubscriptionOperations implements SubscriptionView {
                 ps.setMaxRows(max);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        letters.add(deadLetter(rs, true));
+                        letters.add(DeadLetterRows.read(rs, true));
                     }
                 }
             }
@@ -114,82 +131,70 @@ final class SubscriptionOperations implements SubscriptionView {
     public Optional<DeadLetter> deadLetter(String id) throws SQLException {
         requireDeadLetters("read");
         return inTransaction(c -> {
-            // The id as the database reads it, so it binds in its column's own type.
-            for (Object stored : deadLetterIds(c)) {
-                if (String.valueOf(stored).equals(id)) {
-                    try (PreparedStatement ps = bound(c, statements.deadLetterById().orElseThrow(), stored, Duration.ZERO);
-                            ResultSet rs = ps.executeQuery()) {
-                        return rs.next() ? Optional.of(deadLetter(rs, false)) : Optional.empty();
-                    }
-                }
+            Optional<Object> typed = ids(c).typed(id);
+            if (typed.isEmpty()) {
+                return Optional.empty();
             }
-            return Optional.empty();
+            try (PreparedStatement ps = bound(c, statements.deadLetterById().orElseThrow(), typed.get(), Duration.ZERO);
+                    ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(DeadLetterRows.read(rs, false)) : Optional.empty();
+            }
         });
-    }
-
-    /**
-     * A dead letter of the listing ({@code preview}: its payload cut to the preview, where the
-     * dialect's listing did not cut it already) or of {@code deadLetterById} (whole).
-     */
-    private static DeadLetter deadLetter(ResultSet rs, boolean preview) throws SQLException {
-        long attempts = rs.getLong(3);
-        OptionalLong counted = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(attempts);
-        Timestamp deadAt = rs.getTimestamp(5);
-        String payload = String.valueOf(rs.getString(2));
-        OptionalLong size = OptionalLong.empty();
-        if (rs.getMetaData().getColumnCount() >= 6) {
-            long told = rs.getLong(6);
-            size = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(told);
-        }
-        boolean cut = false;
-        if (preview && payload.length() > io.inboxra.dialect.OperatorQueries.PREVIEW_LENGTH) {
-            size = OptionalLong.of(payload.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
-            payload = payload.substring(0, io.inboxra.dialect.OperatorQueries.PREVIEW_LENGTH);
-            cut = true;
-        } else if (preview && size.isPresent()) {
-            cut = size.getAsLong() > payload.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-        } else if (size.isEmpty()) {
-            size = OptionalLong.of(payload.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
-        }
-        return new DeadLetter(String.valueOf(rs.getObject(1)), payload, counted, Optional.ofNullable(rs.getString(4)),
-                Optional.ofNullable(deadAt).map(Timestamp::toInstant), size, cut);
     }
 
     @Override
     public int requeueAll() throws SQLException {
         requireDeadLetters("requeue");
-        int requeued = inTransaction(c -> run(c, statements.requeueAll(), null));
+        List<Object> stayed = new ArrayList<>();
+        int requeued = chunks(statements.requeueChunk().orElseThrow(), "requeued", (c, id) -> {
+            int one = run(c, statements.requeueOne(), id);
+            if (one == 0 && stayed.size() < MAX_LOGGED_IDS && isDeadLetter(c, id)) {
+                stayed.add(id);
+            }
+            return one;
+        }, null);
         LOG.log(Level.INFO, "Inbox subscription '" + name() + "': " + requeued + " dead letter(s) requeued");
+        logStayed(stayed);
         return requeued;
     }
 
     @Override
     public int requeue(Collection<String> ids) throws SQLException {
         requireDeadLetters("requeue");
-        Set<String> wanted = new HashSet<>(ids);
+        List<String> wanted = new ArrayList<>(new LinkedHashSet<>(ids));
         List<Object> stayed = new ArrayList<>();
-        int requeued = inTransaction(c -> {
-            int moved = 0;
-            // The ids as the database reads them, so each binds in its column's own type.
-            for (Object id : deadLetterIds(c)) {
-                if (wanted.contains(String.valueOf(id))) {
-                    int one = run(c, statements.requeueOne(), id);
-                    if (one == 0) {
-                        stayed.add(id);
+        int requeued = 0;
+        // The ids bound in their column's own type, each requeued directly; a chunk per transaction.
+        for (int from = 0; from < wanted.size(); from += CHUNK) {
+            List<String> chunk = wanted.subList(from, Math.min(wanted.size(), from + CHUNK));
+            requeued += inTransaction(c -> {
+                TextIds types = ids(c);
+                int moved = 0;
+                for (String text : chunk) {
+                    Optional<Object> id = types.typed(text);
+                    int one = id.isEmpty() ? 0 : run(c, statements.requeueOne(), id.get());
+                    if (one == 0 && id.isPresent() && isDeadLetter(c, id.get()) && stayed.size() < MAX_LOGGED_IDS) {
+                        stayed.add(id.get());
                     }
                     moved += one;
                 }
-            }
-            return moved;
-        });
+                return moved;
+            });
+        }
+        backlogs.forget();
         LOG.log(Level.INFO, "Inbox subscription '" + name() + "': " + requeued + " dead letter(s) of " + ids.size()
                 + " asked for requeued");
+        logStayed(stayed);
+        return requeued;
+    }
+
+    private void logStayed(List<Object> stayed) {
         if (!stayed.isEmpty()) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + name() + "': dead letter(s) " + stayed + " stay dead"
+            LOG.log(Level.WARNING, "Inbox subscription '" + name() + "': dead letter(s) " + stayed
+                    + (stayed.size() == MAX_LOGGED_IDS ? " (the first " + MAX_LOGGED_IDS + ")" : "") + " stay dead"
                     + " letters: the table holds another message under each id (ids repeat). Deliver or delete that"
                     + " row first, or discard the dead letter.");
         }
-        return requeued;
     }
 
     @Override
@@ -202,25 +207,97 @@ final class SubscriptionOperations implements SubscriptionView {
         Statement discard = statements.discard().orElseThrow(() -> new IllegalStateException("Inbox subscription '"
                 + name() + "': dialect '" + context.dialect().name() + "' cannot discard dead letters by age;"
                 + " implement discardDeadLetters(TableSpec) (or extend io.inboxra.dialect.StandardDialect)"));
-        int discarded = inTransaction(c -> {
-            try (PreparedStatement ps = bound(c, discard, null, age.negated())) {
-                return ps.executeUpdate();
-            }
-        });
+        int discarded;
+        if (statements.discardChunk().isPresent()) {
+            OperatorStatements.Chunked chunked = statements.discardChunk().get();
+            discarded = chunks(chunked.pages(), "discarded", (c, id) -> {
+                try (PreparedStatement ps = bound(c, chunked.one(), id, age.negated())) {
+                    return ps.executeUpdate();
+                }
+            }, age.negated());
+        } else {
+            // A dialect whose discard is no plain DELETE ... WHERE: in one transaction, as it wrote it.
+            discarded = inTransaction(c -> {
+                try (PreparedStatement ps = bound(c, discard, null, age.negated())) {
+                    return ps.executeUpdate();
+                }
+            });
+            backlogs.forget();
+        }
         LOG.log(Level.INFO, "Inbox subscription '" + name() + "': " + discarded + " dead letter(s) older than "
                 + age + " discarded");
         return discarded;
     }
 
-    private List<Object> deadLetterIds(Connection c) throws SQLException {
-        List<Object> ids = new ArrayList<>();
-        try (PreparedStatement ps = bound(c, statements.deadLetterIds().orElseThrow(), null, Duration.ZERO);
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                ids.add(rs.getObject(1));
+    /** The work on one dead letter of a chunk, in the chunk's transaction. */
+    private interface OnEach {
+        int apply(Connection connection, Object id) throws SQLException;
+    }
+
+    /**
+     * Works through the rows of {@code pages} a chunk of {@link #CHUNK} ids at a time, in id order,
+     * each chunk in a transaction of its own: a large requeue or discard never holds its locks,
+     * nor its undo, for every row at once, and what it did so far stays done if a later chunk fails.
+     * Each chunk is logged, with the total so far.
+     */
+    private int chunks(OperatorStatements.IdPages pages, String done, OnEach each, Duration delay) throws SQLException {
+        int total = 0;
+        int chunk = 0;
+        Object[] last = {null};
+        while (true) {
+            int[] read = {0};
+            int changed = inTransaction(c -> {
+                List<Object> ids = new ArrayList<>();
+                Statement query = last[0] == null ? pages.first() : pages.after();
+                try (PreparedStatement ps = bound(c, query, last[0], delay == null ? Duration.ZERO : delay)) {
+                    ps.setMaxRows(CHUNK);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            ids.add(rs.getObject(1));
+                        }
+                    }
+                }
+                int n = 0;
+                for (Object id : ids) {
+                    n += each.apply(c, id);
+                }
+                read[0] = ids.size();
+                if (!ids.isEmpty()) {
+                    last[0] = ids.get(ids.size() - 1);
+                }
+                return n;
+            });
+            backlogs.forget();
+            total += changed;
+            chunk++;
+            if (read[0] < CHUNK) {
+                return total;
             }
+            LOG.log(Level.INFO, "Inbox subscription '" + name() + "': chunk " + chunk + " of " + CHUNK + " dead"
+                    + " letters done, " + total + " " + done + " so far (up to id " + last[0] + ")");
         }
-        return ids;
+    }
+
+    private boolean isDeadLetter(Connection c, Object id) throws SQLException {
+        try (PreparedStatement ps = bound(c, statements.deadLetterById().orElseThrow(), id, Duration.ZERO);
+                ResultSet rs = ps.executeQuery()) {
+            return rs.next();
+        }
+    }
+
+    /** The dead letters' id column's type, read once from the ids query's result. */
+    private TextIds ids(Connection c) throws SQLException {
+        TextIds known = idTypes;
+        if (known == null) {
+            try (PreparedStatement ps = bound(c, statements.deadLetterIds().orElseThrow(), null, Duration.ZERO)) {
+                ps.setMaxRows(1);
+                try (ResultSet rs = ps.executeQuery()) {
+                    known = TextIds.of(rs.getMetaData());
+                }
+            }
+            idTypes = known;
+        }
+        return known;
     }
 
     /** Runs the statements in order; the first one's count is the answer. */
@@ -278,11 +355,15 @@ final class SubscriptionOperations implements SubscriptionView {
         T run(Connection connection) throws SQLException;
     }
 
-    /** Runs the work in one local transaction on a fresh connection of the subscription, then closes it. */
-    private <T> T inTransaction(Work<T> work) throws SQLException {
+    private void requireRunning() {
         if (!context.running().isRunning()) {
             throw new IllegalStateException("Inbox subscription '" + name() + "' is stopped");
         }
+    }
+
+    /** Runs the work in one local transaction on a fresh connection of the subscription, then closes it. */
+    private <T> T inTransaction(Work<T> work) throws SQLException {
+        requireRunning();
         try (WorkerConnection connection = context.connections().openConnection()) {
             Connection c = connection.connection();
             c.setAutoCommit(false);
