@@ -214,4 +214,51 @@ class ProducerTest {
         assertEquals(1, db.count("SELECT count(*) FROM " + effects + " WHERE row_id = 1"), "committed with the caller");
         assertEquals(0, db.count("SELECT count(*) FROM " + effects + " WHERE row_id = 2"), "rolled back with it");
     }
+
+    /**
+     * Open Liberty asks a connection used outside a global transaction (a {@code NOT_SUPPORTED}
+     * bean method) for its local transaction, and refuses the connection without one. Begun, it
+     * commits and rolls back the sends; not begun, the sends commit by themselves and ending it
+     * changes nothing.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void theServersLocalTransactionCommitsAndRollsBackTheSends(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, "producer", "unused");
+            ProducerConnectionFactory factory = new ProducerConnectionFactory();
+            factory.setResourceAdapter(server.adapter());
+            factory.setUrl(p.get("url"));
+            factory.setUser(p.get("user"));
+            factory.setPassword(p.get("password"));
+            jakarta.resource.spi.ManagedConnection managed = factory.createManagedConnection(null, null);
+            try {
+                jakarta.resource.spi.LocalTransaction local = managed.getLocalTransaction();
+                for (String outcome : List.of("committed", "rolled back")) {
+                    local.begin();
+                    try (InboxProducer inbox = (InboxProducer) managed.getConnection(null, null)) {
+                        inbox.send(table, outcome);
+                    }
+                    assertEquals(0, db.count("SELECT count(*) FROM " + table + " WHERE payload = '" + outcome + "'"),
+                            "not visible before the local commit");
+                    if (outcome.equals("committed")) {
+                        managed.getLocalTransaction().commit();
+                    } else {
+                        managed.getLocalTransaction().rollback();
+                    }
+                }
+                try (InboxProducer inbox = (InboxProducer) managed.getConnection(null, null)) {
+                    inbox.send(table, "alone");
+                }
+                local.rollback();
+            } finally {
+                managed.destroy();
+            }
+        }
+        assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE payload = 'committed'"), "committed locally");
+        assertEquals(0, db.count("SELECT count(*) FROM " + table + " WHERE payload = 'rolled back'"), "rolled back");
+        assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE payload = 'alone'"),
+                "not begun: committed by itself, the unbegun rollback changed nothing");
+    }
 }

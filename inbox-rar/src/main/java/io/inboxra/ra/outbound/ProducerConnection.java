@@ -1,6 +1,5 @@
 package io.inboxra.ra.outbound;
 
-import jakarta.resource.NotSupportedException;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ConnectionEvent;
 import jakarta.resource.spi.ConnectionEventListener;
@@ -29,6 +28,8 @@ final class ProducerConnection implements ManagedConnection {
     private final ProducerConnectionFactory factory;
     private final List<ConnectionEventListener> listeners = new CopyOnWriteArrayList<>();
     private final List<Producer> handles = new CopyOnWriteArrayList<>();
+    /** One per connection: the server may ask for it again to end what it began. */
+    private final ProducerLocalTransaction local = new ProducerLocalTransaction(this);
     private Connection connection;
     private PrintWriter logWriter;
 
@@ -159,8 +160,8 @@ final class ProducerConnection implements ManagedConnection {
     }
 
     @Override
-    public LocalTransaction getLocalTransaction() throws ResourceException {
-        throw new NotSupportedException("The inbox producer takes part in XA transactions only");
+    public LocalTransaction getLocalTransaction() {
+        return local;
     }
 
     @Override
