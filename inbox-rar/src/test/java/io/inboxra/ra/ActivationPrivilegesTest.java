@@ -60,7 +60,7 @@ class ActivationPrivilegesTest {
         String table = tables.inbox(db);
         String dead = tables.deadLetters(db);
         LeastPrivilege.grant(db, "SELECT, INSERT, UPDATE, DELETE", table);
-        LeastPrivilege.grant(db, "SELECT, DELETE", dead);
+        LeastPrivilege.grant(db, "SELECT, UPDATE, DELETE", dead);
         Map<String, String> p = LeastPrivilege.properties(db, "noinsert", table, Form.ROW_LOCK);
         p.put("deadLetterTable", dead);
         p.put("attemptColumn", "attempts");

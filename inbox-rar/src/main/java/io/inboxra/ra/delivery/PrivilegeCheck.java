@@ -119,6 +119,7 @@ final class PrivilegeCheck {
             needs.add(new Need("INSERT", inbox, "the operator's requeue moves a dead letter back"));
             needs.add(new Need("SELECT", deadLetters, "a dead letter's move looks for a copy already there"));
             needs.add(new Need("INSERT", deadLetters, "a dead letter's move writes it there"));
+            needs.add(new Need("UPDATE", deadLetters, "a failed commit's innermost cause is written as its dead letter's reason"));
             needs.add(new Need("DELETE", deadLetters, "the operator's requeue and discard remove dead letters"));
         }
         return needs;
