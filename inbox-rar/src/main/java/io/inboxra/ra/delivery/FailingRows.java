@@ -1,5 +1,6 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.dialect.TableSpec;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
@@ -60,17 +61,18 @@ final class FailingRows {
      * Builds the subscription's claim a second time, passing over {@link #CAPACITY} ids; a dialect
      * that cannot is said once, and its failed rows are not set aside.
      */
-    static FailingRows of(SubscriptionSettings settings, Dialect dialect) {
+    static FailingRows of(SubscriptionSettings settings, TableSpec table, Dialect dialect) {
         Duration most = settings.maxPollInterval().compareTo(settings.maxRetryDelay()) < 0
                 ? settings.maxPollInterval() : settings.maxRetryDelay();
-        return new FailingRows(settings.name(), claimPassingOver(settings, dialect), settings.retryDelay(), most);
+        return new FailingRows(settings.name(), claimPassingOver(settings, table, dialect), settings.retryDelay(), most);
     }
 
-    private static Optional<Statement> claimPassingOver(SubscriptionSettings settings, Dialect dialect) {
+    /** From the checked table (as the database names it: H2 upper-cases), as every other statement is. */
+    private static Optional<Statement> claimPassingOver(SubscriptionSettings settings, TableSpec table, Dialect dialect) {
         String why;
         try {
             Statement claim = SubscriptionStatements.claim(dialect,
-                    settings.table().toBuilder().setAsideIds(CAPACITY).build());
+                    table.toBuilder().setAsideIds(CAPACITY).build());
             long placeholders = claim.params().stream().filter(p -> p == Param.SET_ASIDE).count();
             if (placeholders == CAPACITY) {
                 return Optional.of(claim);

@@ -88,7 +88,7 @@ public final class Subscription {
                 new Settlement(settings, checked.statements(), running, counters,
                         checked.operations().amendReason()), endpoints, connections, threads,
                 running, new Outage(settings.name(), Clock.systemUTC(), counters), counters,
-                FailingRows.of(settings, checked.dialect()));
+                FailingRows.of(settings, checked.table(), checked.dialect()));
         Subscription subscription = new Subscription(context, messages,
                 new SubscriptionOperations(context, checked.operations()));
         InDoubtResolver.start(context);

@@ -27,9 +27,10 @@ import javax.sql.XADataSource;
  * @param dialect the dialect found or named
  * @param statements the statements for the checked table
  * @param operations the operators' statements for the checked table
+ * @param table the table as the database names it (what every statement is built from)
  */
 record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionStatements statements,
-        OperatorStatements operations) {
+        OperatorStatements operations, TableSpec table) {
 
     private static final Logger LOG = System.getLogger(SubscriptionCheck.class.getName());
 
@@ -76,7 +77,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             OperatorStatements operations = OperatorStatements.of(dialect, table);
             requirePreparable(settings, dialect, connection, statements.named(dialect, table, settings.batchSize()),
                     operations.named());
-            return new SubscriptionCheck(dataSource, dialect, statements, operations);
+            return new SubscriptionCheck(dataSource, dialect, statements, operations, table);
         } catch (SQLException e) {
             if (DatabaseUnreachable.isOutage(e)) {
                 // It answered, then went away in the middle of the check (a restart, a failover).
