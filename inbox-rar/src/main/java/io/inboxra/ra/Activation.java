@@ -2,10 +2,11 @@ package io.inboxra.ra;
 
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.ra.config.SubscriptionSettings;
-import io.inboxra.ra.delivery.AwaitingDatabase;
-import io.inboxra.ra.delivery.DatabaseUnreachable;
-import io.inboxra.ra.delivery.Subscription;
+import io.inboxra.ra.subscription.AwaitingDatabase;
+import io.inboxra.ra.subscription.DatabaseUnreachable;
+import io.inboxra.ra.subscription.Subscription;
 import io.inboxra.ra.operations.OperatorRegistration;
+import io.inboxra.ra.operations.SubscriptionOperations;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
@@ -23,6 +24,7 @@ final class Activation {
     private final Duration stopGrace;
     private final InboxSubscriptions.Registration name;
     private Subscription running;
+    private SubscriptionOperations operations;
     private AwaitingDatabase waiting;
     private OperatorRegistration registration;
     private boolean stopped;
@@ -60,7 +62,8 @@ final class Activation {
         try {
             Subscription subscription = Subscription.activate(settings, factory, bootstrap);
             running = subscription;
-            registration = OperatorRegistration.register(name, subscription.view());
+            operations = new SubscriptionOperations(subscription);
+            registration = OperatorRegistration.register(name, operations);
         } catch (DatabaseUnreachable down) {
             AwaitingDatabase wait = AwaitingDatabase.start(settings, factory, bootstrap, down, this::started);
             synchronized (this) {
@@ -80,8 +83,9 @@ final class Activation {
                     registration.remove();
                 }
                 running = subscription;
+                operations = new SubscriptionOperations(subscription);
                 waiting = null;
-                registration = OperatorRegistration.register(name, subscription.view());
+                registration = OperatorRegistration.register(name, operations);
                 return;
             }
         }
@@ -117,6 +121,15 @@ final class Activation {
         }
         if (toStop != null) {
             toStop.stop(stopGrace);
+        }
+        SubscriptionOperations closed;
+        synchronized (this) {
+            closed = operations;
+            operations = null;
+        }
+        if (closed != null) {
+            // Its backlog's kept connection; the subscription's own are closed by its stop.
+            closed.close();
         }
     }
 }

@@ -1,10 +1,11 @@
 package io.inboxra.ra;
 
 import io.inboxra.ra.config.MicroProfileOverrides;
+import io.inboxra.ra.outbound.ProducerAdapter;
 import io.inboxra.ra.config.Property;
 import io.inboxra.ra.config.SettingsReader;
 import io.inboxra.ra.config.SubscriptionSettings;
-import io.inboxra.ra.delivery.Subscription;
+import io.inboxra.ra.subscription.Subscription;
 import io.inboxra.ra.recovery.PayaraRecovery;
 import jakarta.resource.NotSupportedException;
 import jakarta.resource.ResourceException;
@@ -38,7 +39,7 @@ import javax.transaction.xa.XAResource;
         version = "0.1",
         // The inbox producer's connections are XA resources of their callers' transactions.
         transactionSupport = jakarta.resource.spi.TransactionSupport.TransactionSupportLevel.XATransaction)
-public class InboxResourceAdapter implements ResourceAdapter {
+public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
 
     private static final Logger LOG = System.getLogger(InboxResourceAdapter.class.getName());
     /** How long deliveries in work may take to finish when a subscription stops. */

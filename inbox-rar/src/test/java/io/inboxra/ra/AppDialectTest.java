@@ -121,7 +121,7 @@ class AppDialectTest {
     @Test
     void aDialectThatCannotRescheduleIsWarnedAboutOnceWhereNothingIsCounted() throws Exception {
         List<LogRecord> warnings = new ArrayList<>();
-        Logger logger = Logger.getLogger("io.inboxra.ra.delivery.SubscriptionStatements");
+        Logger logger = Logger.getLogger("io.inboxra.ra.connection.SubscriptionStatements");
         Handler capture = new Handler() {
             @Override
             public void publish(LogRecord record) {

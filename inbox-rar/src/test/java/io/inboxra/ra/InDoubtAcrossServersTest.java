@@ -10,7 +10,7 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.ServerPhases;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
-import io.inboxra.ra.delivery.InDoubtResolvers;
+import io.inboxra.ra.subscription.InDoubtResolvers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -9,7 +9,7 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.ra.dialect.Dialects;
 import io.inboxra.ra.dialect.MariaDbDialect;
-import io.inboxra.ra.xa.RecoveryResource;
+import io.inboxra.ra.recovery.RecoveryResource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -123,7 +123,7 @@ class MariaDbTest {
         String table = DB.newTable("noindex", DB.inboxColumns());
         tables.add(table);
         List<String> warnings = new ArrayList<>();
-        Logger logger = Logger.getLogger("io.inboxra.ra.jdbc.ClaimIndexCheck");
+        Logger logger = Logger.getLogger("io.inboxra.ra.subscription.ClaimIndexCheck");
         Handler capture = new Handler() {
             @Override
             public void publish(LogRecord record) {

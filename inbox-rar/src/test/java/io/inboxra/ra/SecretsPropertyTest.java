@@ -2,7 +2,7 @@ package io.inboxra.ra;
 
 import io.inboxra.ra.config.DataSourceSettings;
 import io.inboxra.ra.config.Secrets;
-import io.inboxra.ra.jdbc.XaDataSources;
+import io.inboxra.ra.connection.XaDataSources;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

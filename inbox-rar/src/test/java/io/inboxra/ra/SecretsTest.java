@@ -234,7 +234,7 @@ class SecretsTest {
         String failure;
         try (Harness server = Harness.start()) {
             Map<String, String> noDriver = table.properties("no-driver");
-            noDriver.put("dataSourceClass", "io.inboxra.ra.xa.LocalXaDataSource");
+            noDriver.put("dataSourceClass", "io.inboxra.ra.connection.LocalXaDataSource");
             noDriver.put("url", "jdbc:nosuch://bob:Url-UserInfo-S3cret@host/db;password=Semicolon-S3cret");
             failure = activate(server, noDriver);
         }

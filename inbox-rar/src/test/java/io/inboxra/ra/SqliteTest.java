@@ -5,7 +5,7 @@ import io.inboxra.harness.Await;
 import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.Postgres;
-import io.inboxra.ra.xa.LocalXaDataSource;
+import io.inboxra.ra.connection.LocalXaDataSource;
 import jakarta.resource.ResourceException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,5 +1,9 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.DatabaseConnection;
+
 import io.inboxra.dialect.Advisory;
 import io.inboxra.dialect.Statement;
 import jakarta.resource.ResourceException;
@@ -28,7 +32,7 @@ import java.util.stream.Collectors;
  * failure is counted while the lock holds, and dead-lettered at {@code maxAttempts}) before it
  * claims the next batch. An MDB without a container transaction is delivered one row at a time.
  */
-final class AdvisoryBatchDelivery implements FormDelivery {
+public final class AdvisoryBatchDelivery implements FormDelivery {
 
     private static final Logger LOG = System.getLogger(AdvisoryBatchDelivery.class.getName());
 
@@ -42,7 +46,7 @@ final class AdvisoryBatchDelivery implements FormDelivery {
     private final Optional<Statement> unlockAll;
     private final Deque<ClaimedRow> owed = new ArrayDeque<>();
 
-    AdvisoryBatchDelivery(DeliveryContext context) {
+    public AdvisoryBatchDelivery(DeliveryContext context) {
         this.context = context;
         this.single = new AdvisoryDelivery(context);
         this.turn = new BatchTurn(context);
@@ -62,7 +66,7 @@ final class AdvisoryBatchDelivery implements FormDelivery {
         if (!context.endpoints().isTransacted()) {
             return single.deliverNext();
         }
-        WorkerConnection c = single.connection();
+        DatabaseConnection c = single.connection();
         List<ClaimedRow> locked = context.failingRows().notSetAside(
                 context.failingRows().claim(c, context.statements().claim(), claimBindings), single::unlock);
         if (locked.isEmpty()) {
@@ -93,7 +97,7 @@ final class AdvisoryBatchDelivery implements FormDelivery {
     }
 
     /** Re-reads the locked rows, in one statement where the dialect has one: those still claimable, as they are now. */
-    private List<ClaimedRow> recheck(WorkerConnection c, List<ClaimedRow> locked) throws SQLException {
+    private List<ClaimedRow> recheck(DatabaseConnection c, List<ClaimedRow> locked) throws SQLException {
         Optional<Statement> all = recheckAll.computeIfAbsent(locked.size(),
                 n -> advisory.recheckAll(context.settings().table(), n));
         if (all.isEmpty() || locked.size() == 1) {
@@ -119,7 +123,7 @@ final class AdvisoryBatchDelivery implements FormDelivery {
     }
 
     /** Releases the rows' locks: all the session holds in one statement when these are all of them and the dialect can. */
-    private void unlock(WorkerConnection c, List<ClaimedRow> rows, boolean everyLock) throws SQLException {
+    private void unlock(DatabaseConnection c, List<ClaimedRow> rows, boolean everyLock) throws SQLException {
         if (everyLock && unlockAll.isPresent() && rows.size() > 1) {
             c.first(unlockAll.get(), context.bindings());
             return;

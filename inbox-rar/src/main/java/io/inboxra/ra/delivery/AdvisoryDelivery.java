@@ -1,5 +1,11 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.settlement.Settlement;
+
 import io.inboxra.ra.xa.DeliveryBranch;
 import jakarta.resource.ResourceException;
 
@@ -13,7 +19,7 @@ import java.util.List;
  * the row while no transaction is open. A row whose transaction did not commit is counted
  * while the lock still holds it, so it returns at once and never uncounted.
  */
-final class AdvisoryDelivery implements FormDelivery {
+public final class AdvisoryDelivery implements FormDelivery {
 
     private static final Logger LOG = System.getLogger(AdvisoryDelivery.class.getName());
 
@@ -22,9 +28,9 @@ final class AdvisoryDelivery implements FormDelivery {
     private final Settlement settlement;
     private final Endpoints endpoints;
     private final Bindings bindings;
-    private WorkerConnection connection;
+    private DatabaseConnection connection;
 
-    AdvisoryDelivery(DeliveryContext context) {
+    public AdvisoryDelivery(DeliveryContext context) {
         this.context = context;
         this.statements = context.statements();
         this.settlement = context.settlement();
@@ -35,7 +41,7 @@ final class AdvisoryDelivery implements FormDelivery {
     /** Claims a row, taking a session lock on its key, and delivers it ({@link #deliverLocked}). */
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
-        WorkerConnection c = connection();
+        DatabaseConnection c = connection();
         List<ClaimedRow> claimed = context.failingRows().notSetAside(
                 context.failingRows().claim(c, statements.claim(), bindings), this::unlock);
         if (claimed.isEmpty()) {
@@ -52,14 +58,14 @@ final class AdvisoryDelivery implements FormDelivery {
      * @param locked the row as the claim that locked it returned it
      */
     Result deliverLocked(ClaimedRow locked) throws SQLException, ResourceException {
-        WorkerConnection c = connection();
+        DatabaseConnection c = connection();
         try {
             List<ClaimedRow> fresh = recheck(locked);
             if (fresh.isEmpty()) {
                 return Result.EMPTY;
             }
             ClaimedRow row = fresh.get(0);
-            DeliveryBranch<WorkerConnection> branch = branch();
+            DeliveryBranch<DatabaseConnection> branch = branch();
             SettleAttempt attempt = SettleAttempt.notSettled();
             String notCommitted = null;
             // A ResourceException from the endpoint (no MDB instance free) reached no listener: nothing is counted.
@@ -107,7 +113,7 @@ final class AdvisoryDelivery implements FormDelivery {
     }
 
     /** @return a new branch for one delivery's transaction, on the worker's own (locked) session */
-    DeliveryBranch<WorkerConnection> branch() throws SQLException {
+    DeliveryBranch<DatabaseConnection> branch() throws SQLException {
         return new DeliveryBranch<>(new WorkersOwnConnection(connection()), context.connections().finisher());
     }
 
@@ -116,7 +122,7 @@ final class AdvisoryDelivery implements FormDelivery {
         unlock(connection(), row);
     }
 
-    private void unlock(WorkerConnection c, ClaimedRow row) throws SQLException {
+    private void unlock(DatabaseConnection c, ClaimedRow row) throws SQLException {
         Object released = c.first(statements.unlock().orElseThrow(), bindings.row(row));
         if (!ClaimedRow.isYes(released)) {
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the advisory lock of row "
@@ -124,7 +130,7 @@ final class AdvisoryDelivery implements FormDelivery {
         }
     }
 
-    WorkerConnection connection() throws SQLException {
+    DatabaseConnection connection() throws SQLException {
         if (connection == null) {
             connection = context.connections().connect();
         }

@@ -1,5 +1,10 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.settlement.BatchSettlement;
+import io.inboxra.ra.settlement.Settlement;
+
 import io.inboxra.Outcome;
 import io.inboxra.ra.outbound.SharedBranch;
 import io.inboxra.ra.xa.DeliveryBranch;
@@ -30,7 +35,7 @@ final class BatchTurn {
          * The batch, once {@code beforeDelivery} began the transaction: claimed in the branch (the
          * row lock form) or the rows claimed before (lease, advisory lock).
          */
-        List<ClaimedRow> claim(DeliveryBranch<WorkerConnection> branch) throws SQLException;
+        List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) throws SQLException;
 
         /** The rows as their settlement must match them, once the listener returned (the lease form: each one's last token). */
         default List<ClaimedRow> settling(List<ClaimedRow> rows) {
@@ -43,7 +48,7 @@ final class BatchTurn {
          *
          * @return how to tell the record why the delivery failed, or null: the row comes again uncounted
          */
-        default Consumer<String> countFailureOfLoneRow(DeliveryBranch<WorkerConnection> branch, ClaimedRow row)
+        default Consumer<String> countFailureOfLoneRow(DeliveryBranch<DatabaseConnection> branch, ClaimedRow row)
                 throws SQLException {
             return null;
         }
@@ -79,10 +84,11 @@ final class BatchTurn {
         this.context = context;
         this.endpoints = context.endpoints();
         this.settlement = context.settlement();
-        this.batchSettlement = new BatchSettlement(context);
+        this.batchSettlement = new BatchSettlement(context.settlement(), context.dialect(), context.settings().table(),
+                context.statements(), context.endpoints().transaction()::describe);
     }
 
-    Delivered deliver(DeliveryBranch<WorkerConnection> branch, Form form) throws SQLException, ResourceException {
+    Delivered deliver(DeliveryBranch<DatabaseConnection> branch, Form form) throws SQLException, ResourceException {
         List<ClaimedRow> rows = List.of();
         List<Outcome> outcomes = null;
         boolean settled = false;
@@ -114,7 +120,7 @@ final class BatchTurn {
                     if (lone != null) {
                         lone.accept(failure);
                     } else {
-                        context.counters().error("a batch of " + rows.size() + " rows: " + failure
+                        context.tally().error("a batch of " + rows.size() + " rows: " + failure
                                 + "; delivered again one at a time");
                     }
                 }
@@ -139,7 +145,7 @@ final class BatchTurn {
         }
         // The operators' count is per row: the worker counts the turn's first, here the others.
         for (int i = 1; i < rows.size(); i++) {
-            context.counters().failed();
+            context.tally().failed();
         }
         // A settled batch whose commit has no known outcome may yet be in the database: not again.
         boolean rolledBack = !settled || ending == Ending.ROLLED_BACK;
@@ -150,7 +156,7 @@ final class BatchTurn {
         return new Delivered(FormDelivery.Result.FAILED, rolledBack ? rows : List.of());
     }
 
-    private ListenerEndpoint.Batch invoke(ListenerEndpoint endpoint, DeliveryBranch<WorkerConnection> branch, Form form,
+    private ListenerEndpoint.Batch invoke(ListenerEndpoint endpoint, DeliveryBranch<DatabaseConnection> branch, Form form,
             List<ClaimedRow> rows) {
         Connection lent = form.lent();
         java.util.function.BooleanSupplier active = endpoints.transaction()::isActive;

@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.ClaimedRow;
+
 import io.inboxra.InboxMessage;
 import jakarta.json.bind.Jsonb;
 

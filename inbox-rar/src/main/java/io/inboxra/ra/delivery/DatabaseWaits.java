@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the database's). A worker that has waited longer than a statement may run is stalled: its
  * database does not answer, or its network stopped carrying the replies.
  */
-final class DatabaseWaits {
+public final class DatabaseWaits {
 
     /** A worker in its listener: not waiting for the database. */
     private static final Instant IN_LISTENER = Instant.MIN;
@@ -20,17 +20,17 @@ final class DatabaseWaits {
     private final Clock clock;
     private final Map<Thread, Instant> since = new ConcurrentHashMap<>();
 
-    DatabaseWaits(Clock clock) {
+    public DatabaseWaits(Clock clock) {
         this.clock = clock;
     }
 
     /** The calling worker begins a turn. */
-    void turnBegins() {
+    public void turnBegins() {
         since.put(Thread.currentThread(), clock.instant());
     }
 
     /** The calling worker ends its turn. */
-    void turnEnds() {
+    public void turnEnds() {
         since.remove(Thread.currentThread());
     }
 
@@ -45,7 +45,7 @@ final class DatabaseWaits {
     }
 
     /** @return when the longest wait for the database now began, if a worker is waiting */
-    Optional<Instant> oldest() {
+    public Optional<Instant> oldest() {
         return since.values().stream().filter(at -> at != IN_LISTENER).min(Instant::compareTo);
     }
 }

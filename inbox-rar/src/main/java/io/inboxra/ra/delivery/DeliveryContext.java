@@ -1,5 +1,11 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.SubscriptionConnections;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.settlement.Settlement;
+import io.inboxra.ra.settlement.Tally;
+
 import io.inboxra.dialect.Dialect;
 import io.inboxra.ra.config.SubscriptionSettings;
 
@@ -14,18 +20,18 @@ import io.inboxra.ra.config.SubscriptionSettings;
  * @param settlement how a delivery ends in the database
  * @param endpoints the MDB
  * @param connections the subscription's connections
- * @param threads the subscription's threads besides the workers
- * @param running whether the subscription still runs
- * @param outage the subscription's database trouble, logged once per episode
- * @param counters what the subscription has done, for operators
+ * @param heartbeats the lease form's heartbeat threads, or null in the other forms
+ * @param background where a delivery hands off work it waits for (a failure counted around a rollback)
+ * @param tally what the deliveries came to, for operators
  * @param failingRows the rows whose delivery failed lately, which claims pass over until they are due
  */
-record DeliveryContext(SubscriptionSettings settings, Dialect dialect, SubscriptionStatements statements,
-        Settlement settlement, Endpoints endpoints, SubscriptionConnections connections, SubscriptionThreads threads,
-        Running running, Outage outage, SubscriptionCounters counters, FailingRows failingRows) {
+public record DeliveryContext(SubscriptionSettings settings, Dialect dialect, SubscriptionStatements statements,
+        Settlement settlement, Endpoints endpoints, SubscriptionConnections connections,
+        java.util.concurrent.ScheduledExecutorService heartbeats, java.util.concurrent.ExecutorService background,
+        Tally tally, FailingRows failingRows) {
 
     /** @return the subscription's name, for logs */
-    String name() {
+    public String name() {
         return settings.name();
     }
 

@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.recovery.UndecidedBranches;
+
 import io.inboxra.InboxBatchListener;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
@@ -11,7 +13,7 @@ import javax.transaction.xa.XAResource;
  * batches ({@link io.inboxra.InboxBatchListener}) or one by one, whether its listener method
  * runs in a container transaction, that transaction's status, and the messages it is handed.
  */
-final class Endpoints {
+public final class Endpoints {
 
     private final String subscription;
     private final MessageEndpointFactory factory;
@@ -40,7 +42,7 @@ final class Endpoints {
      * @throws ResourceException when the MDB has neither {@code onMessage(InboxMessage)} nor
      *         {@code onMessages(List)}
      */
-    static Endpoints of(String subscription, MessageEndpointFactory factory, TransactionStatus transaction,
+    public static Endpoints of(String subscription, MessageEndpointFactory factory, TransactionStatus transaction,
             Messages messages, int maxPayloadBytes, DatabaseWaits waits) throws ResourceException {
         Class<?> bean = factory.getEndpointClass();
         boolean batch = bean != null && InboxBatchListener.class.isAssignableFrom(bean);
@@ -73,12 +75,12 @@ final class Endpoints {
     }
 
     /** From now on, each delivery's branch is watched for a transaction manager that leaves it undecided. */
-    void watchFor(UndecidedBranches branches) {
+    public void watchFor(UndecidedBranches branches) {
         undecided = branches;
     }
 
     /** @return the branches the transaction manager left undecided, when they are watched */
-    java.util.Optional<UndecidedBranches> undecided() {
+    public java.util.Optional<UndecidedBranches> undecided() {
         return java.util.Optional.ofNullable(undecided);
     }
 
@@ -88,7 +90,7 @@ final class Endpoints {
     }
 
     /** @return the current delivery's container transaction */
-    TransactionStatus transaction() {
+    public TransactionStatus transaction() {
         return transaction;
     }
 }

@@ -1,5 +1,11 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.settlement.RetryBackoff;
+
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Param;
@@ -34,7 +40,7 @@ import java.util.Optional;
  * {@link io.inboxra.dialect.ClaimClauses}), a failed row is not set aside: its worker waits
  * {@code pollInterval} before the next claim, as the only guard against a hot loop.
  */
-final class FailingRows {
+public final class FailingRows {
 
     private static final Logger LOG = System.getLogger(FailingRows.class.getName());
 
@@ -61,7 +67,7 @@ final class FailingRows {
      * Builds the subscription's claim a second time, passing over {@link #CAPACITY} ids; a dialect
      * that cannot is said once, and its failed rows are not set aside.
      */
-    static FailingRows of(SubscriptionSettings settings, TableSpec table, Dialect dialect) {
+    public static FailingRows of(SubscriptionSettings settings, TableSpec table, Dialect dialect) {
         Duration most = settings.maxPollInterval().compareTo(settings.maxRetryDelay()) < 0
                 ? settings.maxPollInterval() : settings.maxRetryDelay();
         return new FailingRows(settings.name(), claimPassingOver(settings, table, dialect), settings.retryDelay(), most);
@@ -96,7 +102,7 @@ final class FailingRows {
      *
      * @param plain the subscription's claim, for when none is set aside
      */
-    List<ClaimedRow> claim(WorkerConnection connection, Statement plain, Bindings bindings) throws SQLException {
+    List<ClaimedRow> claim(DatabaseConnection connection, Statement plain, Bindings bindings) throws SQLException {
         List<Object> ids = notDue();
         if (ids.isEmpty()) {
             return connection.claim(plain, bindings);

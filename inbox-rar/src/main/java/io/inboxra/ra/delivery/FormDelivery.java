@@ -5,7 +5,7 @@ import jakarta.resource.ResourceException;
 import java.sql.SQLException;
 
 /** How one worker claims and delivers in its subscription's form. */
-interface FormDelivery {
+public interface FormDelivery {
 
     /**
      * What one turn came to: delivered; nothing claimable; failed, the row set aside so that claims

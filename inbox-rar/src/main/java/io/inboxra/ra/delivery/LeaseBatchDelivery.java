@@ -1,5 +1,8 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.DatabaseConnection;
+
 import io.inboxra.ra.xa.DeliveryBranch;
 import jakarta.resource.ResourceException;
 
@@ -18,13 +21,13 @@ import java.util.List;
  * the lease holds, and dead-lettered at {@code maxAttempts}) before it claims the next batch. An
  * MDB without a container transaction is delivered one row at a time, the rows claimed ahead.
  */
-final class LeaseBatchDelivery implements FormDelivery {
+public final class LeaseBatchDelivery implements FormDelivery {
 
     private final DeliveryContext context;
     private final LeaseDelivery single;
     private final BatchTurn turn;
 
-    LeaseBatchDelivery(DeliveryContext context) {
+    public LeaseBatchDelivery(DeliveryContext context) {
         this.context = context;
         this.single = new LeaseDelivery(context);
         this.turn = new BatchTurn(context);
@@ -69,7 +72,7 @@ final class LeaseBatchDelivery implements FormDelivery {
         }
 
         @Override
-        public List<ClaimedRow> claim(DeliveryBranch<WorkerConnection> branch) {
+        public List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) {
             return rows;
         }
 

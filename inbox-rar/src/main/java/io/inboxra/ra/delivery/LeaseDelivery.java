@@ -1,5 +1,12 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.ConnectionPool;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.settlement.Settlement;
+
 import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.Statement;
 import io.inboxra.ra.xa.BranchConnections;
@@ -24,7 +31,7 @@ import javax.transaction.xa.XAResource;
  * their lease while they wait). A row whose transaction did not commit is counted while its
  * lease still holds it (or has its lease cleared), so it returns at once and never uncounted.
  */
-final class LeaseDelivery implements FormDelivery {
+public final class LeaseDelivery implements FormDelivery {
 
     private static final Logger LOG = System.getLogger(LeaseDelivery.class.getName());
 
@@ -48,7 +55,7 @@ final class LeaseDelivery implements FormDelivery {
     private final Map<Integer, Optional<Statement>> leaseReadAll = new HashMap<>();
     private final LeaseInSteps steps;
 
-    LeaseDelivery(DeliveryContext context) {
+    public LeaseDelivery(DeliveryContext context) {
         this.context = context;
         this.statements = context.statements();
         this.settlement = context.settlement();
@@ -72,7 +79,7 @@ final class LeaseDelivery implements FormDelivery {
         if (held == null) {
             return Result.EMPTY;
         }
-        DeliveryBranch<WorkerConnection> branch = branch();
+        DeliveryBranch<DatabaseConnection> branch = branch();
         SettleAttempt attempt = SettleAttempt.notSettled();
         String notCommitted = null;
         try (ListenerEndpoint endpoint = endpoints.create(branch)) {
@@ -108,7 +115,7 @@ final class LeaseDelivery implements FormDelivery {
     }
 
     /** @return a new branch for one delivery's transaction, on a connection of the pool once it settles */
-    DeliveryBranch<WorkerConnection> branch() {
+    DeliveryBranch<DatabaseConnection> branch() {
         return new DeliveryBranch<>(new PooledConnections(pool), context.connections().finisher());
     }
 
@@ -147,7 +154,7 @@ final class LeaseDelivery implements FormDelivery {
      * One statement where the database returns what it writes; else ids under lock, their leases
      * written and the rows read back (all in one statement each where the dialect can, or row by row).
      */
-    private List<ClaimedRow> claim(WorkerConnection c) throws SQLException {
+    private List<ClaimedRow> claim(DatabaseConnection c) throws SQLException {
         if (!statements.leaseInSteps()) {
             return context.failingRows().claim(c, statements.claim(), bindings);
         }
@@ -228,19 +235,19 @@ final class LeaseDelivery implements FormDelivery {
     }
 
     /** The branch's connection: borrowed from the subscription's pool, given back once decided. */
-    private record PooledConnections(ConnectionPool pool) implements BranchConnections<WorkerConnection> {
+    private record PooledConnections(ConnectionPool pool) implements BranchConnections<DatabaseConnection> {
         @Override
-        public WorkerConnection acquire() throws SQLException {
+        public DatabaseConnection acquire() throws SQLException {
             return pool.borrow();
         }
 
         @Override
-        public XAResource resource(WorkerConnection connection) throws SQLException {
+        public XAResource resource(DatabaseConnection connection) throws SQLException {
             return connection.xaResource();
         }
 
         @Override
-        public void release(WorkerConnection connection, boolean broken) {
+        public void release(DatabaseConnection connection, boolean broken) {
             if (broken) {
                 pool.discard(connection);
             } else {

@@ -1,5 +1,10 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.connection.DatabaseConnection;
+
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
@@ -54,7 +59,7 @@ final class LeaseHeartbeat implements Runnable {
 
     private LeaseHeartbeat scheduled() {
         long period = Math.max(1, context.settings().lease().toMillis() / 3);
-        ScheduledFuture<?> scheduled = context.threads().heartbeats()
+        ScheduledFuture<?> scheduled = context.heartbeats()
                 .scheduleWithFixedDelay(this, period, period, TimeUnit.MILLISECONDS);
         synchronized (this) {
             schedule = scheduled;
@@ -85,7 +90,7 @@ final class LeaseHeartbeat implements Runnable {
     }
 
     /** @return the new token, or null when the lease was lost */
-    private Object extend(WorkerConnection c) throws SQLException {
+    private Object extend(DatabaseConnection c) throws SQLException {
         SubscriptionStatements statements = context.statements();
         Bindings current = bindings.row(row.withToken(token));
         if (!statements.leaseInSteps()) {

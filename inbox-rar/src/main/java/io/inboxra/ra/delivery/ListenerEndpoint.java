@@ -1,5 +1,9 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.settlement.Causes;
+
+import io.inboxra.ra.connection.ClaimedRow;
+
 import io.inboxra.InboxBatchListener;
 import io.inboxra.InboxListener;
 import io.inboxra.InboxMessage;

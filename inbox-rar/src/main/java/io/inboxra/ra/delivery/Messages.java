@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.ClaimedRow;
+
 import io.inboxra.InboxMessage;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
@@ -9,7 +11,7 @@ import java.lang.System.Logger.Level;
 import java.util.Optional;
 
 /** Turns claimed rows into the listener's messages; JSON-B is created on a message's first {@code json} call. */
-final class Messages implements AutoCloseable {
+public final class Messages implements AutoCloseable {
 
     private static final Logger LOG = System.getLogger(Messages.class.getName());
 
@@ -17,7 +19,7 @@ final class Messages implements AutoCloseable {
     private final Optional<String> queue;
     private volatile Jsonb jsonb;
 
-    Messages(String subscription, Optional<String> queue) {
+    public Messages(String subscription, Optional<String> queue) {
         this.subscription = subscription;
         this.queue = queue;
     }

@@ -1,5 +1,10 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.connection.DatabaseConnection;
+
 import io.inboxra.ra.xa.DeliveryBranch;
 import jakarta.resource.ResourceException;
 
@@ -22,7 +27,7 @@ import java.util.List;
  * next), then claims batches again. An MDB without a container transaction is always delivered
  * one row at a time.
  */
-final class RowLockBatchDelivery implements FormDelivery {
+public final class RowLockBatchDelivery implements FormDelivery {
 
     private final DeliveryContext context;
     private final RowLockDelivery single;
@@ -35,7 +40,7 @@ final class RowLockBatchDelivery implements FormDelivery {
     private int singlesOwed;
     private boolean idle = true;
 
-    RowLockBatchDelivery(DeliveryContext context) {
+    public RowLockBatchDelivery(DeliveryContext context) {
         this.context = context;
         this.single = new RowLockDelivery(context);
         this.statements = context.statements();
@@ -53,7 +58,7 @@ final class RowLockBatchDelivery implements FormDelivery {
             singlesOwed = result == Result.EMPTY ? 0 : Math.max(0, singlesOwed - 1);
             return result;
         }
-        WorkerConnection c = single.connection();
+        DatabaseConnection c = single.connection();
         if (idle && statements.probe().isPresent() && !c.exists(statements.probe().get(), bindings)) {
             return Result.EMPTY;
         }
@@ -67,21 +72,21 @@ final class RowLockBatchDelivery implements FormDelivery {
 
     /** The row lock form's part of a batch: the claim under lock in the branch, the claim's connection lent. */
     private final class RowLockBatch implements BatchTurn.Form {
-        private final WorkerConnection connection;
+        private final DatabaseConnection connection;
 
-        RowLockBatch(WorkerConnection connection) {
+        RowLockBatch(DatabaseConnection connection) {
             this.connection = connection;
         }
 
         @Override
-        public List<ClaimedRow> claim(DeliveryBranch<WorkerConnection> branch) throws SQLException {
+        public List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) throws SQLException {
             List<ClaimedRow> claimed = context.failingRows().notSetAside(
                     branch.run(w -> context.failingRows().claim(w, statements.claim(), claimBindings)), row -> { });
             return branch.run(w -> guarded(w, claimed));
         }
 
         @Override
-        public java.util.function.Consumer<String> countFailureOfLoneRow(DeliveryBranch<WorkerConnection> branch,
+        public java.util.function.Consumer<String> countFailureOfLoneRow(DeliveryBranch<DatabaseConnection> branch,
                 ClaimedRow row) throws SQLException {
             return single.countFailureOf(row);
         }
@@ -102,7 +107,7 @@ final class RowLockBatchDelivery implements FormDelivery {
      * With FIFO groups: the claimed rows (the heads of their groups) whose group this
      * transaction took; the others are left to their group's holder.
      */
-    private List<ClaimedRow> guarded(WorkerConnection c, List<ClaimedRow> claimed) throws SQLException {
+    private List<ClaimedRow> guarded(DatabaseConnection c, List<ClaimedRow> claimed) throws SQLException {
         if (statements.fifoGuard().isEmpty()) {
             return claimed;
         }
@@ -117,7 +122,7 @@ final class RowLockBatchDelivery implements FormDelivery {
     }
 
     /** A guard that outlives the transaction (a named lock) is let go only after it. */
-    private void releaseGroups(WorkerConnection c) throws SQLException {
+    private void releaseGroups(DatabaseConnection c) throws SQLException {
         if (statements.fifoRelease().isPresent()) {
             for (ClaimedRow row : groupsTaken) {
                 c.first(statements.fifoRelease().get(), bindings.row(row));

@@ -1,5 +1,12 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.settlement.CountedRollback;
+import io.inboxra.ra.settlement.Settlement;
+
 import io.inboxra.ra.outbound.SharedBranch;
 import io.inboxra.ra.xa.DeliveryBranch;
 import io.inboxra.ra.xa.Ending;
@@ -20,7 +27,7 @@ import javax.transaction.xa.XAException;
  * back for any reason (the listener, a timeout, a failed prepare elsewhere) writes the failure's
  * record into the branch on its way out, so the row's lock is released only with it counted.
  */
-final class RowLockDelivery implements FormDelivery {
+public final class RowLockDelivery implements FormDelivery {
 
     private final DeliveryContext context;
     private final SubscriptionStatements statements;
@@ -30,11 +37,12 @@ final class RowLockDelivery implements FormDelivery {
     private final boolean recordsFailures;
     private final String savepoint;
     private final String rollbackToSavepoint;
-    private WorkerConnection connection;
-    private DeliveryBranch<WorkerConnection> branch;
+    private final CountedRollback countedRollback;
+    private DatabaseConnection connection;
+    private DeliveryBranch<DatabaseConnection> branch;
     private boolean idle = true;
 
-    RowLockDelivery(DeliveryContext context) {
+    public RowLockDelivery(DeliveryContext context) {
         this.context = context;
         this.statements = context.statements();
         this.settlement = context.settlement();
@@ -43,11 +51,13 @@ final class RowLockDelivery implements FormDelivery {
         this.recordsFailures = settlement.recordsFailures();
         this.savepoint = context.dialect().claimSavepoint().sql();
         this.rollbackToSavepoint = context.dialect().rollbackToClaimSavepoint().sql();
+        this.countedRollback = new CountedRollback(context.name(), context.connections(), context.dialect(),
+                context.statements(), context.bindings(), settlement, context.background());
     }
 
     @Override
     public Result deliverNext() throws SQLException, ResourceException {
-        WorkerConnection c = connection();
+        DatabaseConnection c = connection();
         // A cheap look outside any transaction, so that idle workers open no container transactions;
         // under load (the last turn delivered) it would only cost a round trip.
         if (idle && statements.probe().isPresent() && !c.exists(statements.probe().get(), bindings)) {
@@ -63,7 +73,7 @@ final class RowLockDelivery implements FormDelivery {
      * (and the row's FIFO group), savepoint, invoke, settle, after, and the outcome as the
      * adapter's own resource saw it.
      */
-    private Result inContainerTransaction(WorkerConnection c) throws SQLException, ResourceException {
+    private Result inContainerTransaction(DatabaseConnection c) throws SQLException, ResourceException {
         Optional<ClaimedRow> row = Optional.empty();
         boolean groupTaken = false;
         boolean settled = false;
@@ -125,7 +135,7 @@ final class RowLockDelivery implements FormDelivery {
     }
 
     /** Settles in the branch; a statement that fails (a constraint) fails the delivery, a lost connection the turn. */
-    private boolean settle(WorkerConnection c, ClaimedRow row, ListenerEndpoint.Invocation invocation,
+    private boolean settle(DatabaseConnection c, ClaimedRow row, ListenerEndpoint.Invocation invocation,
             Failure failure) throws SQLException {
         try {
             return branch.run(w -> settlement.settle(w, row, invocation.outcome()));
@@ -143,11 +153,11 @@ final class RowLockDelivery implements FormDelivery {
     }
 
     /** With FIFO groups: take the row's group for this transaction, or leave the row to the group's holder. */
-    private boolean takeGroup(WorkerConnection c, ClaimedRow row) throws SQLException {
+    private boolean takeGroup(DatabaseConnection c, ClaimedRow row) throws SQLException {
         return statements.fifoGuard().isEmpty() || ClaimedRow.isYes(c.first(statements.fifoGuard().get(), bindings.row(row)));
     }
 
-    private Optional<ClaimedRow> claim(WorkerConnection c) throws SQLException {
+    private Optional<ClaimedRow> claim(DatabaseConnection c) throws SQLException {
         // A row left out stays locked by this transaction until it ends: nobody else takes it meanwhile.
         return context.failingRows().notSetAside(context.failingRows().claim(c, statements.claim(), bindings), row -> { })
                 .stream().findFirst();
@@ -160,7 +170,7 @@ final class RowLockDelivery implements FormDelivery {
      * the branch (which then commits alone); prepared, counted from a connection of its own that
      * waits on the row's lock before the branch lets it go.
      */
-    private final class Failure implements io.inboxra.ra.xa.FailureRecord<WorkerConnection> {
+    private final class Failure implements io.inboxra.ra.xa.FailureRecord<DatabaseConnection> {
         private final ClaimedRow row;
         private volatile String error = "the transaction rolled back";
 
@@ -173,7 +183,7 @@ final class RowLockDelivery implements FormDelivery {
         }
 
         @Override
-        public boolean inBranch(WorkerConnection c) throws SQLException {
+        public boolean inBranch(DatabaseConnection c) throws SQLException {
             context.failingRows().failed(row);
             if (!recordsFailures) {
                 return false;
@@ -186,7 +196,7 @@ final class RowLockDelivery implements FormDelivery {
         public void aroundPreparedRollback(io.inboxra.ra.xa.FailureRecord.PreparedRollback rollback) throws XAException {
             context.failingRows().failed(row);
             if (recordsFailures) {
-                CountedRollback.run(context, row, error, rollback);
+                countedRollback.run(row, error, rollback);
             } else {
                 rollback.run();
             }
@@ -194,7 +204,7 @@ final class RowLockDelivery implements FormDelivery {
     }
 
     /** A listener without a container transaction (bean-managed, NOT_SUPPORTED): the adapter's own. */
-    private Result inLocalTransaction(WorkerConnection c) throws SQLException, ResourceException {
+    private Result inLocalTransaction(DatabaseConnection c) throws SQLException, ResourceException {
         Connection local = c.connection();
         boolean committed = false;
         try (ListenerEndpoint endpoint = endpoints.create(null)) {
@@ -248,7 +258,7 @@ final class RowLockDelivery implements FormDelivery {
     }
 
     /** @return the worker's connection, opened if need be (a {@link RowLockBatchDelivery} shares it) */
-    WorkerConnection connection() throws SQLException {
+    DatabaseConnection connection() throws SQLException {
         if (connection == null) {
             connection = context.connections().connect();
             branch = new DeliveryBranch<>(new WorkersOwnConnection(connection), context.connections().finisher());
@@ -257,7 +267,7 @@ final class RowLockDelivery implements FormDelivery {
     }
 
     /** @return the adapter's XA resource on the worker's connection, once {@link #connection()} opened it */
-    DeliveryBranch<WorkerConnection> branch() {
+    DeliveryBranch<DatabaseConnection> branch() {
         return branch;
     }
 

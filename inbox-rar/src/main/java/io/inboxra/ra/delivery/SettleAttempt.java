@@ -1,5 +1,13 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.settlement.Causes;
+
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.ConnectionPool;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.settlement.Settlement;
+import io.inboxra.ra.settlement.StatementFailed;
+
 import io.inboxra.Outcome;
 import io.inboxra.ra.xa.DeliveryBranch;
 import io.inboxra.ra.xa.Ending;
@@ -40,7 +48,7 @@ record SettleAttempt(boolean settled, Outcome outcome, String error, SQLExceptio
      * @param row the row as the settlement must match it (the lease form: with its last token)
      * @throws ResourceException when the container did not enlist the branch
      */
-    static SettleAttempt of(DeliveryContext context, DeliveryBranch<WorkerConnection> branch, ClaimedRow row,
+    static SettleAttempt of(DeliveryContext context, DeliveryBranch<DatabaseConnection> branch, ClaimedRow row,
             ListenerEndpoint.Invocation invocation, Outside outside) throws ResourceException {
         Endpoints endpoints = context.endpoints();
         if (invocation.failed()) {
@@ -74,7 +82,7 @@ record SettleAttempt(boolean settled, Outcome outcome, String error, SQLExceptio
     }
 
     /** @return whether the settlement committed: as the adapter's own resource saw the transaction end */
-    boolean committed(DeliveryBranch<WorkerConnection> branch, boolean transacted) {
+    boolean committed(DeliveryBranch<DatabaseConnection> branch, boolean transacted) {
         return transacted ? settled && branch.ending().orElse(null) == Ending.COMMITTED : settled;
     }
 

@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.settlement.Causes;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

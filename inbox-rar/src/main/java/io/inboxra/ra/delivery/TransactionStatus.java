@@ -7,12 +7,12 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
  * The current delivery's container transaction, as the server's registry tells it: marked
  * rollback-only, rolled back by a timeout, or ended all count as a rollback.
  */
-final class TransactionStatus {
+public final class TransactionStatus {
 
     private final TransactionSynchronizationRegistry registry;
 
     /** @param registry the server's registry, or null where the server gives none (then always active) */
-    TransactionStatus(TransactionSynchronizationRegistry registry) {
+    public TransactionStatus(TransactionSynchronizationRegistry registry) {
         this.registry = registry;
     }
 
@@ -34,7 +34,7 @@ final class TransactionStatus {
     }
 
     /** @return why the current transaction is no longer active, for a failure's record */
-    String describe() {
+    public String describe() {
         int status = status();
         return status == Status.STATUS_MARKED_ROLLBACK ? "the MDB marked the transaction rollback-only"
                 : "the transaction was rolled back before the delivery settled (a timeout?), status " + status;

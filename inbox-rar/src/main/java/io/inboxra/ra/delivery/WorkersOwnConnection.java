@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.DatabaseConnection;
+
 import io.inboxra.ra.xa.BranchConnections;
 
 import java.sql.SQLException;
@@ -10,20 +12,20 @@ import javax.transaction.xa.XAResource;
  * worker's locked session): the worker keeps it after the branch, or replaces it before its
  * next turn when the branch could not be finished on it.
  */
-record WorkersOwnConnection(WorkerConnection connection) implements BranchConnections<WorkerConnection> {
+record WorkersOwnConnection(DatabaseConnection connection) implements BranchConnections<DatabaseConnection> {
 
     @Override
-    public WorkerConnection acquire() {
+    public DatabaseConnection acquire() {
         return connection;
     }
 
     @Override
-    public XAResource resource(WorkerConnection c) throws SQLException {
+    public XAResource resource(DatabaseConnection c) throws SQLException {
         return c.xaResource();
     }
 
     @Override
-    public void release(WorkerConnection c, boolean broken) {
+    public void release(DatabaseConnection c, boolean broken) {
         if (broken) {
             c.markBroken();
         }

@@ -21,7 +21,7 @@ import java.util.Optional;
  * ({@code YYYY-MM-DD HH:MM:SS.SSS}, which sorts as it reads), so the time columns are
  * {@code TEXT}; the lease's text is its fencing token. SQLite has no XA: its connections take
  * part in the delivery's transaction through a one-phase-only resource
- * ({@link io.inboxra.ra.xa.LocalXaDataSource}). Written here: the lease claim and extension and
+ * ({@code io.inboxra.ra.connection.LocalXaDataSource}). Written here: the lease claim and extension and
  * the retention sweep; the settlement, dead letter, reschedule and lease release are the standard
  * SQL of {@link StandardDialect}.
  */
@@ -30,8 +30,11 @@ public final class SqliteDialect extends StandardDialect implements Lease {
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "sqlite";
 
-    /** SQLite's driver has no XA data source: a local connection with a one-phase resource. */
-    static final DefaultDriver DRIVER = new DefaultDriver("jdbc:sqlite:", io.inboxra.ra.xa.LocalXaDataSource.class.getName());
+    /**
+     * SQLite's driver has no XA data source: the adapter's own, a local connection with a one-phase
+     * resource, named as every dialect names its driver's.
+     */
+    static final DefaultDriver DRIVER = new DefaultDriver("jdbc:sqlite:", "io.inboxra.ra.connection.LocalXaDataSource");
 
     private static final String NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
 

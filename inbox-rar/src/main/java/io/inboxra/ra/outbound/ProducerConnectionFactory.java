@@ -2,10 +2,9 @@ package io.inboxra.ra.outbound;
 
 import io.inboxra.producer.InboxProducer;
 import io.inboxra.producer.InboxProducerFactory;
-import io.inboxra.ra.InboxResourceAdapter;
 import io.inboxra.ra.config.DataSourceSettings;
 import io.inboxra.ra.config.Property;
-import io.inboxra.ra.jdbc.XaDataSources;
+import io.inboxra.ra.connection.XaDataSources;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ConfigProperty;
 import jakarta.resource.spi.ConnectionDefinition;
@@ -61,7 +60,7 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
     @ConfigProperty(description = "The FIFO group column, for SendOptions.fifoKey")
     private String fifoColumn;
 
-    private transient InboxResourceAdapter adapter;
+    private transient ProducerAdapter adapter;
     private transient volatile XADataSource dataSource;
     private transient volatile ProducerColumns columns;
     private transient PrintWriter logWriter;
@@ -158,7 +157,11 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
 
     @Override
     public void setResourceAdapter(ResourceAdapter adapter) {
-        this.adapter = (InboxResourceAdapter) adapter;
+        if (!(adapter instanceof ProducerAdapter inbox)) {
+            throw new IllegalArgumentException("The inbox producer's connection factory belongs to the Inbox resource"
+                    + " adapter, not to " + adapter);
+        }
+        this.adapter = inbox;
     }
 
     @Override

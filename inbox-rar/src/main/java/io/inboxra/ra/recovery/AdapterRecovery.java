@@ -1,7 +1,6 @@
 package io.inboxra.ra.recovery;
 
-import io.inboxra.ra.delivery.Subscription;
-import io.inboxra.ra.xa.RecoveryResource;
+import io.inboxra.ra.recovery.RecoveryResource;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -23,11 +22,11 @@ import javax.transaction.xa.XAResource;
 final class AdapterRecovery implements InvocationHandler {
 
     private static final Logger LOG = System.getLogger(AdapterRecovery.class.getName());
-    private final Supplier<Collection<Subscription>> subscriptions;
+    private final Supplier<Collection<? extends Recoverable>> subscriptions;
     private final List<XAConnection> open = new ArrayList<>();
     private boolean closed;
 
-    AdapterRecovery(Supplier<Collection<Subscription>> subscriptions) {
+    AdapterRecovery(Supplier<Collection<? extends Recoverable>> subscriptions) {
         this.subscriptions = subscriptions;
     }
 
@@ -49,10 +48,10 @@ final class AdapterRecovery implements InvocationHandler {
         if (closed) {
             return new XAResource[0];
         }
-        Collection<Subscription> active = subscriptions.get();
+        Collection<? extends Recoverable> active = subscriptions.get();
         List<XAResource> resources = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (Subscription subscription : active) {
+        for (Recoverable subscription : active) {
             try {
                 XAConnection connection = subscription.recoveryConnection();
                 open.add(connection);

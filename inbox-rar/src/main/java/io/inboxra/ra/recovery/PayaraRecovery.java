@@ -1,6 +1,5 @@
 package io.inboxra.ra.recovery;
 
-import io.inboxra.ra.delivery.Subscription;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -41,11 +40,11 @@ public final class PayaraRecovery {
      * @param subscriptions the adapter's active subscriptions, asked on each recovery pass
      * @return what takes the adapter off again (at {@code stop()}); does nothing if nothing was registered
      */
-    public static Runnable register(Supplier<Collection<Subscription>> subscriptions) {
+    public static Runnable register(Supplier<Collection<? extends Recoverable>> subscriptions) {
         return register(subscriptions, PayaraRecovery.class.getClassLoader());
     }
 
-    static Runnable register(Supplier<Collection<Subscription>> subscriptions, ClassLoader loader) {
+    static Runnable register(Supplier<Collection<? extends Recoverable>> subscriptions, ClassLoader loader) {
         Class<?> registryClass;
         Class<?> listenerClass;
         try {

@@ -8,12 +8,12 @@ import javax.transaction.xa.XAException;
  * all and report a commit that did not happen; such an exception is passed on as a resource
  * manager failure ({@code XAER_RMFAIL}), which every transaction manager treats as one.
  */
-final class XaErrors {
+public final class XaErrors {
 
     private XaErrors() {
     }
 
-    static XAException withCode(XAException e) {
+    public static XAException withCode(XAException e) {
         if (e.errorCode != 0) {
             return e;
         }

@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.connection.ClaimedRow;
+
 import io.inboxra.dialect.Statement;
 import org.junit.jupiter.api.Test;
 

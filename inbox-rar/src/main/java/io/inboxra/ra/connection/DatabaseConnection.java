@@ -1,0 +1,274 @@
+package io.inboxra.ra.connection;
+
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.Statement;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.XAConnection;
+import javax.sql.XADataSource;
+import javax.transaction.xa.XAResource;
+
+/**
+ * One database connection of a subscription: an XA connection, its one handle, and the
+ * subscription's statements, each prepared once on it, each cancelled by the database when it
+ * runs longer than {@code statementTimeout} (its network timeout is the data source's).
+ */
+public final class DatabaseConnection implements AutoCloseable {
+
+    private final XAConnection xaConnection;
+    private final Connection connection;
+    private final Map<String, PreparedStatement> prepared = new HashMap<>();
+    private final Map<String, ClaimedRow.Layout> layouts = new HashMap<>();
+    private final int statementSeconds;
+    private volatile boolean broken;
+
+    private DatabaseConnection(XAConnection xaConnection, int isolation, int statementSeconds) throws SQLException {
+        this.xaConnection = xaConnection;
+        this.statementSeconds = statementSeconds;
+        this.connection = xaConnection.getConnection();
+        connection.setTransactionIsolation(isolation);
+    }
+
+    /** @param statementSeconds the statement timeout, in whole seconds ({@code Statement.setQueryTimeout}) */
+    static DatabaseConnection open(XADataSource dataSource, int isolation, int statementSeconds) throws SQLException {
+        XAConnection xa = dataSource.getXAConnection();
+        try {
+            return new DatabaseConnection(xa, isolation, statementSeconds);
+        } catch (SQLException | RuntimeException e) {
+            try {
+                xa.close();
+            } catch (SQLException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    public XAResource xaResource() throws SQLException {
+        return xaConnection.getXAResource();
+    }
+
+    public Connection connection() {
+        return connection;
+    }
+
+    /** Runs a claim and reads every row it returns. */
+    public List<ClaimedRow> claim(Statement statement, Bindings bindings) throws SQLException {
+        List<ClaimedRow> rows = new ArrayList<>();
+        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+            ClaimedRow.Layout layout = null;
+            while (rs.next()) {
+                if (layout == null) {
+                    layout = layout(statement, rs);
+                }
+                rows.add(ClaimedRow.read(rs, layout));
+            }
+        }
+        return rows;
+    }
+
+    private ClaimedRow.Layout layout(Statement statement, ResultSet rs) throws SQLException {
+        ClaimedRow.Layout layout = layouts.get(statement.sql());
+        if (layout == null) {
+            layout = ClaimedRow.Layout.of(rs.getMetaData());
+            layouts.put(statement.sql(), layout);
+        }
+        return layout;
+    }
+
+    /** @return whether the query returns a row */
+    public boolean exists(Statement statement, Bindings bindings) throws SQLException {
+        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+            return rs.next();
+        }
+    }
+
+    /** @return the first column of the query's first row, or null when it returns none */
+    public Object first(Statement statement, Bindings bindings) throws SQLException {
+        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+            return rs.next() ? rs.getObject(1) : null;
+        }
+    }
+
+    /** @return every value of the query's first column */
+    List<String> strings(Statement statement, Bindings bindings) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+        }
+        return values;
+    }
+
+    /** @return the update count */
+    public int update(Statement statement, Bindings bindings) throws SQLException {
+        return bound(statement, bindings).executeUpdate();
+    }
+
+    /**
+     * Runs one statement for each of the bindings as one JDBC batch: one round trip where the
+     * driver sends a batch at once.
+     *
+     * @return the rows each execution changed, in order
+     */
+    public int[] updateEach(Statement statement, List<Bindings> each) throws SQLException {
+        if (each.isEmpty()) {
+            return new int[0];
+        }
+        PreparedStatement ps = bound(statement, each.get(0));
+        try {
+            for (Bindings bindings : each) {
+                bound(statement, bindings).addBatch();
+            }
+            return ps.executeBatch();
+        } finally {
+            // Also after a failed bind: nothing of this batch may run with the cached statement's next one.
+            ps.clearBatch();
+        }
+    }
+
+    /** Runs work in one local transaction of its own, committed when it returns. */
+    public <T> T inTransaction(ConnectionPool.SqlWork<T> work) throws SQLException {
+        connection.setAutoCommit(false);
+        boolean committed = false;
+        try {
+            T result = work.run(this);
+            connection.commit();
+            committed = true;
+            return result;
+        } finally {
+            try {
+                if (!committed) {
+                    connection.rollback();
+                }
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
+    /** @return what {@code Statement.execute} returns */
+    public boolean execute(String sql) throws SQLException {
+        try (java.sql.Statement plain = plain()) {
+            return plain.execute(sql);
+        }
+    }
+
+    /** @return whether a plain query (no parameters) returns a row */
+    public boolean returnsRow(String sql) throws SQLException {
+        try (java.sql.Statement plain = plain(); ResultSet rs = plain.executeQuery(sql)) {
+            return rs.next();
+        }
+    }
+
+    /** @return the number a plain query (no parameters) returns first */
+    public long number(String sql) throws SQLException {
+        try (java.sql.Statement plain = plain(); ResultSet rs = plain.executeQuery(sql)) {
+            if (!rs.next()) {
+                throw new SQLException("no row from " + sql);
+            }
+            return rs.getLong(1);
+        }
+    }
+
+    private java.sql.Statement plain() throws SQLException {
+        java.sql.Statement plain = connection.createStatement();
+        plain.setQueryTimeout(statementSeconds);
+        return plain;
+    }
+
+    /** Marks the connection as failed (its branch could not be finished on it): the worker replaces it. */
+    public void markBroken() {
+        broken = true;
+    }
+
+    public boolean isBroken() {
+        return broken;
+    }
+
+    /** @return whether the driver has closed the connection (after a network timeout, a lost socket), asking nothing of the database */
+    boolean isClosed() {
+        try {
+            return connection.isClosed();
+        } catch (SQLException e) {
+            return true;
+        }
+    }
+
+    /** @return whether the database still answers on this connection */
+    public boolean isValid() {
+        try {
+            return !broken && connection.isValid(2);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    private PreparedStatement bound(Statement statement, Bindings bindings) throws SQLException {
+        PreparedStatement ps = prepared.get(statement.sql());
+        if (ps == null) {
+            ps = connection.prepareStatement(statement.sql());
+            ps.setQueryTimeout(statementSeconds);
+            prepared.put(statement.sql(), ps);
+        }
+        int index = 1;
+        int nextRow = 0;
+        int nextSetAside = 0;
+        for (Param param : statement.params()) {
+            switch (param) {
+                case QUEUE -> ps.setString(index, bindings.queue().orElse(null));
+                case LIMIT -> ps.setInt(index, bindings.limit());
+                case CANDIDATES -> ps.setInt(index, bindings.candidates());
+                case NOW -> ps.setTimestamp(index, Timestamp.from(Instant.now()));
+                case ID -> ps.setObject(index, bindings.rows() == null ? bindings.row().id()
+                        : bindings.rows().get(nextRow++).id());
+                case IDS -> ps.setArray(index, ids(bindings.rows()));
+                case TOKEN -> ps.setObject(index, bindings.row().token());
+                case LEASE -> ps.setLong(index, bindings.lease().toMillis());
+                case KEY -> ps.setObject(index, bindings.row().key());
+                case AGE -> ps.setLong(index, bindings.age().toMillis());
+                case DELAY -> ps.setLong(index, bindings.delay().toMillis());
+                case REASON -> ps.setString(index, bindings.reason());
+                case GROUP -> ps.setObject(index, bindings.row().group());
+                case ATTEMPT -> ps.setInt(index, bindings.row().failedAttempts() + 1);
+                case SET_ASIDE -> ps.setObject(index, bindings.setAside().get(nextSetAside++));
+            }
+            index++;
+        }
+        return ps;
+    }
+
+    /** The batch's ids as an array of their SQL type, read off the first id's Java type. */
+    private java.sql.Array ids(List<ClaimedRow> rows) throws SQLException {
+        Object[] ids = rows.stream().map(ClaimedRow::id).toArray();
+        Object first = ids[0];
+        String type = first instanceof Long ? "bigint"
+                : first instanceof Integer ? "integer"
+                : first instanceof Short ? "smallint"
+                : first instanceof java.util.UUID ? "uuid"
+                : first instanceof java.math.BigDecimal ? "numeric"
+                : first instanceof String ? "text"
+                : null;
+        if (type == null) {
+            throw new SQLException("a batch's ids of type " + first.getClass().getName() + " cannot be bound as an"
+                    + " array; use an id column of a whole number, text or UUID type, or 'batchSize' 1");
+        }
+        return connection.createArrayOf(type, ids);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        // Closing the physical connection also closes the handle and its statements.
+        xaConnection.close();
+    }
+}

@@ -1,0 +1,177 @@
+package io.inboxra.ra.recovery;
+
+import io.inboxra.ra.xa.BranchFinisher;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.XAConnection;
+import javax.sql.XADataSource;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+
+/**
+ * Finishes a prepared branch whose own connection failed, from a new connection: a prepared
+ * branch outlives its session (PostgreSQL's {@code COMMIT PREPARED}, MariaDB's {@code XA COMMIT}
+ * work from any session). While the database cannot be reached it throws {@code XAER_RMFAIL},
+ * so the transaction manager tries again.
+ *
+ * <p>Whatever the first try came to short of success, the branch is then watched in the
+ * background with the decision the transaction manager gave (it decided, so finishing is safe):
+ * while the database cannot be reached, and while a branch might still appear prepared (MariaDB
+ * answers {@code XAER_NOTA} for a branch whose killed session has not yet let it go, and a
+ * prepare cut off with its connection may have happened after all), it is looked for and
+ * finished. Otherwise a test harness, or a server whose recovery never comes back to it, would
+ * leave its row locked for ever.
+ */
+public final class FreshConnectionFinisher implements BranchFinisher {
+
+    private static final Logger LOG = System.getLogger(FreshConnectionFinisher.class.getName());
+    private static final Duration LOOK_EVERY = Duration.ofSeconds(1);
+    /** Looks in a row that find the branch no longer prepared before the watch ends. */
+    private static final int ABSENT_LOOKS = 10;
+    private static final Duration GIVE_UP_AFTER = Duration.ofMinutes(15);
+
+    private final XADataSource dataSource;
+    private final String subscription;
+    private final ScheduledExecutorService watches;
+
+    public FreshConnectionFinisher(XADataSource dataSource, String subscription, ScheduledExecutorService watches) {
+        this.dataSource = dataSource;
+        this.subscription = subscription;
+        this.watches = watches;
+    }
+
+    /** The transaction manager's decision, applied to a resource. */
+    private interface Decision {
+        void apply(XAResource resource) throws XAException;
+    }
+
+    @Override
+    public void commit(Xid xid) throws XAException {
+        finish(xid, "commit", resource -> resource.commit(xid, false));
+    }
+
+    @Override
+    public void rollback(Xid xid) throws XAException {
+        finish(xid, "rollback", resource -> resource.rollback(xid));
+    }
+
+    /**
+     * Applies an outcome to a prepared branch from a new connection, once (the in-doubt resolver).
+     *
+     * @throws XAException {@code XAER_NOTA} when the branch is no longer prepared
+     */
+    void apply(Xid xid, boolean commit) throws XAException {
+        withResource(resource -> {
+            if (commit) {
+                resource.commit(xid, false);
+            } else {
+                resource.rollback(xid);
+            }
+        });
+    }
+
+    /** @return whether the database lists the branch as prepared (MariaDB: also while its session holds it) */
+    boolean isPrepared(Xid xid) throws XAException {
+        boolean[] prepared = new boolean[1];
+        withResource(resource -> prepared[0] = isPrepared(resource, xid));
+        return prepared[0];
+    }
+
+    private void finish(Xid xid, String what, Decision decision) throws XAException {
+        try {
+            withResource(decision);
+        } catch (XAException e) {
+            watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL);
+            throw e;
+        }
+    }
+
+    /** Looks for the branch every second and applies the decision while it is still prepared. */
+    private void watch(Xid xid, String what, Decision decision, boolean unreachable) {
+        if (unreachable) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': a prepared delivery branch could not be"
+                    + " reached to " + what + "; trying again every " + LOOK_EVERY.toSeconds() + " s");
+        }
+        long deadline = System.nanoTime() + GIVE_UP_AFTER.toNanos();
+        AtomicInteger absent = new AtomicInteger();
+        AtomicReference<ScheduledFuture<?>> schedule = new AtomicReference<>();
+        Runnable look = () -> {
+            try {
+                withResource(resource -> {
+                    if (!isPrepared(resource, xid)) {
+                        if (absent.incrementAndGet() >= ABSENT_LOOKS) {
+                            schedule.get().cancel(false);
+                        }
+                        return;
+                    }
+                    decision.apply(resource);
+                    LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': a prepared delivery branch is"
+                            + " finished (" + what + ") from a new connection");
+                    schedule.get().cancel(false);
+                });
+            } catch (XAException e) {
+                if (System.nanoTime() > deadline) {
+                    LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
+                            + " prepared delivery branch after " + GIVE_UP_AFTER + "; the transaction manager's"
+                            + " recovery or an operator must finish it (" + what + ")", e);
+                    schedule.get().cancel(false);
+                }
+            }
+        };
+        schedule.set(watches.scheduleWithFixedDelay(look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(),
+                TimeUnit.MILLISECONDS));
+    }
+
+    /** @return whether the database lists the branch as prepared */
+    private static boolean isPrepared(XAResource resource, Xid xid) throws XAException {
+        for (Xid prepared : resource.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN)) {
+            if (prepared.getFormatId() == xid.getFormatId()
+                    && Arrays.equals(prepared.getGlobalTransactionId(), xid.getGlobalTransactionId())
+                    && Arrays.equals(prepared.getBranchQualifier(), xid.getBranchQualifier())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void withResource(Decision work) throws XAException {
+        XAConnection xa;
+        try {
+            xa = dataSource.getXAConnection();
+        } catch (SQLException e) {
+            throw unreachable(e);
+        }
+        try {
+            work.apply(xa.getXAResource());
+        } catch (SQLException e) {
+            throw unreachable(e);
+        } catch (XAException e) {
+            if (e.errorCode == 0) {
+                throw unreachable(e);
+            }
+            throw e;
+        } finally {
+            try {
+                xa.close();
+            } catch (SQLException e) {
+                LOG.log(Level.DEBUG, () -> "closing the connection that finished a branch: " + e);
+            }
+        }
+    }
+
+    private static XAException unreachable(Exception cause) {
+        XAException failure = new XAException(XAException.XAER_RMFAIL);
+        failure.initCause(cause);
+        return failure;
+    }
+}

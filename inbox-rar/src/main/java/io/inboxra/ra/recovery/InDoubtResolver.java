@@ -1,0 +1,118 @@
+package io.inboxra.ra.recovery;
+
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TimerTask;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.transaction.xa.XAException;
+
+/**
+ * The adapter's last resort for in-doubt branches, off unless {@code inDoubtTimeout} is set.
+ * It finishes only branches of this subscription's deliveries in this server that the
+ * transaction manager prepared and then completed the transaction without committing or rolling
+ * back ({@link UndecidedBranches}), once they have waited {@code inDoubtTimeout} (the
+ * transaction manager's own recovery may finish them first), and only with the outcome the
+ * transaction manager reported for the transaction (committed or rolled back): it never decides
+ * what the transaction manager did not. A branch whose outcome was not reported is left to an
+ * operator, and logged.
+ *
+ * <p>It never looks for prepared branches in the database: a branch prepared by another server,
+ * or by this one before it restarted, is its transaction manager's to decide, even while that
+ * server is down. Rolling such a branch back once presumed the transaction rolled back; if it
+ * had logged COMMIT, its recovery later committed the MDB's own branch, and the row, back in
+ * the table, was delivered a second time.
+ */
+public final class InDoubtResolver extends TimerTask {
+
+    private static final Logger LOG = System.getLogger(InDoubtResolver.class.getName());
+
+    private final String subscription;
+    private final java.util.function.BooleanSupplier running;
+    private final UndecidedBranches branches;
+    private final FreshConnectionFinisher finisher;
+    private final Duration timeout;
+    private final Clock clock;
+    private final Map<UndecidedBranches.Undecided, Instant> seen = new ConcurrentHashMap<>();
+
+    /**
+     * @param timeout how long a branch waits, from when this resolver first saw it undecided
+     * @param clock the clock that wait runs on
+     */
+    public InDoubtResolver(String subscription, java.util.function.BooleanSupplier running, UndecidedBranches branches,
+            FreshConnectionFinisher finisher, Duration timeout, Clock clock) {
+        this.subscription = subscription;
+        this.running = running;
+        this.branches = branches;
+        this.finisher = finisher;
+        this.timeout = timeout;
+        this.clock = clock;
+    }
+
+    /** Checks every half timeout (at least every second, at most every minute), on the subscription's timer. */
+    public void start(java.util.Timer timer) {
+        long period = Math.min(60_000, Math.max(1_000, timeout.toMillis() / 2));
+        timer.schedule(this, period, period);
+    }
+
+    @Override
+    public void run() {
+        if (!running.getAsBoolean()) {
+            cancel();
+            return;
+        }
+        Instant now = clock.instant();
+        for (UndecidedBranches.Undecided branch : branches.all()) {
+            Instant since = seen.computeIfAbsent(branch, b -> now);
+            if (!now.isBefore(since.plus(timeout))) {
+                finish(branch);
+            }
+        }
+    }
+
+    private void finish(UndecidedBranches.Undecided branch) {
+        if (!branch.committed() && !branch.rolledBack()) {
+            LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': a delivery's branch (" + branch.xid()
+                    + ") was left prepared by the transaction manager, which reported no outcome (status "
+                    + branch.status() + "); the adapter does not guess one. Find the transaction's outcome in the"
+                    + " server's log and commit or roll back the branch by hand (PostgreSQL: COMMIT PREPARED or"
+                    + " ROLLBACK PREPARED; MySQL/MariaDB: XA COMMIT or XA ROLLBACK)");
+            forget(branch);
+            return;
+        }
+        String outcome = branch.committed() ? "committed" : "rolled back";
+        try {
+            finisher.apply(branch.xid(), branch.committed());
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + outcome + " a delivery's"
+                    + " branch that the transaction manager left prepared after it " + outcome + " the transaction,"
+                    + " " + timeout + " ago");
+            forget(branch);
+        } catch (XAException e) {
+            if (e.errorCode == XAException.XAER_NOTA && !stillPrepared(branch)) {
+                // Finished meanwhile (the transaction manager's recovery): nothing left to do.
+                forget(branch);
+                return;
+            }
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': a branch the transaction manager"
+                    + " left prepared could not be " + outcome + " (" + "XA error " + e.errorCode + ", " + e.getMessage() + "); trying again later");
+        }
+    }
+
+    /** MariaDB answers XAER_NOTA for a branch its session still holds (until the worker replaces that connection). */
+    private boolean stillPrepared(UndecidedBranches.Undecided branch) {
+        try {
+            return finisher.isPrepared(branch.xid());
+        } catch (XAException e) {
+            return true;
+        }
+    }
+
+    private void forget(UndecidedBranches.Undecided branch) {
+        branches.remove(branch);
+        seen.remove(branch);
+    }
+}

@@ -1,0 +1,58 @@
+package io.inboxra.ra.subscription;
+
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.delivery.DeliveryContext;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.TimerTask;
+
+/**
+ * Deletes processed rows older than the subscription's {@code retention}, a few hundred at a
+ * time so that no sweep holds many locks, every half retention (at least every second, at most
+ * every minute). Rows not marked processed are never touched.
+ */
+final class RetentionSweep extends TimerTask {
+
+    private static final Logger LOG = System.getLogger(RetentionSweep.class.getName());
+    private static final int BATCH = 500;
+
+    private final DeliveryContext context;
+    private final Running running;
+    private final Bindings bindings;
+
+    private RetentionSweep(DeliveryContext context, Running running, Duration retention) {
+        this.context = context;
+        this.running = running;
+        this.bindings = Bindings.of(context.settings().queue()).age(retention).limit(BATCH);
+    }
+
+    static void start(DeliveryContext context, Running running, java.util.Timer timer) {
+        if (context.statements().purge().isEmpty()) {
+            return;
+        }
+        Duration retention = context.settings().retention().orElseThrow();
+        long period = Math.min(60_000, Math.max(1_000, retention.toMillis() / 2));
+        timer.schedule(new RetentionSweep(context, running, retention), period, period);
+    }
+
+    @Override
+    public void run() {
+        if (!running.isRunning()) {
+            cancel();
+            return;
+        }
+        try (DatabaseConnection c = context.connections().openConnection()) {
+            int deleted;
+            do {
+                deleted = c.update(context.statements().purge().orElseThrow(), bindings);
+            } while (deleted == BATCH && running.isRunning());
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': processed rows could not be"
+                    + " deleted after their retention; trying again later", e);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.inboxra.ra.subscription;
+
+import java.util.Timer;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The threads a subscription runs besides its workers: the server's timer (in-doubt checks,
+ * retention), the lease form's heartbeats (which wait behind no other work), work a delivery
+ * hands off and waits for (a failure counted around a rollback), second phases finished
+ * from fresh connections, and the wake-up listener ({@code notifyChannel}).
+ */
+public final class SubscriptionThreads implements AutoCloseable {
+
+    private final Timer timer;
+    private final ScheduledExecutorService heartbeats;
+    private final ExecutorService background;
+    private final ScheduledExecutorService secondPhases;
+    private final String subscription;
+    private ExecutorService wakeUp;
+
+    SubscriptionThreads(String subscription, Timer timer, boolean heartbeats) {
+        this.subscription = subscription;
+        this.timer = timer;
+        this.heartbeats = heartbeats ? Executors.newScheduledThreadPool(1, named(subscription + "-heartbeat")) : null;
+        this.background = Executors.newCachedThreadPool(named(subscription + "-record"));
+        this.secondPhases = Executors.newSingleThreadScheduledExecutor(named(subscription + "-second-phase"));
+    }
+
+    public Timer timer() {
+        return timer;
+    }
+
+    /** The lease form's heartbeat threads. */
+    public ScheduledExecutorService heartbeats() {
+        if (heartbeats == null) {
+            throw new IllegalStateException("only the lease form has heartbeats");
+        }
+        return heartbeats;
+    }
+
+    public ExecutorService background() {
+        return background;
+    }
+
+    ScheduledExecutorService secondPhases() {
+        return secondPhases;
+    }
+
+    /** The wake-up listener's thread, created on first use. */
+    synchronized ExecutorService wakeUp() {
+        if (wakeUp == null) {
+            wakeUp = Executors.newSingleThreadExecutor(named(subscription + "-wake-up"));
+        }
+        return wakeUp;
+    }
+
+    /** Stops every thread; called once every delivery has finished or been cut off. */
+    @Override
+    public void close() {
+        timer.cancel();
+        if (heartbeats != null) {
+            heartbeats.shutdownNow();
+        }
+        background.shutdownNow();
+        secondPhases.shutdownNow();
+        synchronized (this) {
+            if (wakeUp != null) {
+                wakeUp.shutdownNow();
+            }
+        }
+    }
+
+    private static ThreadFactory named(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return work -> {
+            Thread thread = new Thread(work, "inbox-" + prefix + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

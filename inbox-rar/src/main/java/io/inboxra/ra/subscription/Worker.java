@@ -1,0 +1,154 @@
+package io.inboxra.ra.subscription;
+
+import io.inboxra.ra.delivery.AdvisoryBatchDelivery;
+import io.inboxra.ra.delivery.AdvisoryDelivery;
+import io.inboxra.ra.settlement.Causes;
+import io.inboxra.ra.delivery.DeliveryContext;
+import io.inboxra.ra.delivery.FormDelivery;
+import io.inboxra.ra.delivery.LeaseBatchDelivery;
+import io.inboxra.ra.delivery.LeaseDelivery;
+import io.inboxra.ra.delivery.RowLockBatchDelivery;
+import io.inboxra.ra.delivery.RowLockDelivery;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.time.Duration;
+import jakarta.resource.spi.UnavailableException;
+import jakarta.resource.spi.work.Work;
+
+/**
+ * One of a subscription's workers, running on the server's {@code WorkManager}: it delivers
+ * in the subscription's form while the subscription runs, waits with backoff when nothing is
+ * claimable or a delivery failed whose row could not be set aside ({@link FailingRows}), goes on at
+ * once after one whose row claims now pass over, and replaces its connection with backoff when anything went
+ * wrong. No error ends it: only the subscription's stop (or the server's release) does, and a
+ * worker that ends otherwise is reported, to be replaced.
+ */
+final class Worker implements Work {
+
+    private static final Logger LOG = System.getLogger(Worker.class.getName());
+
+    /** Told when a worker ends: released by the server, or by an error (then replaced). */
+    interface Ended {
+        void workerEnded(boolean released, Throwable cause);
+    }
+
+    private final DeliveryContext context;
+    private final Running running;
+    private final Outage outage;
+    private final SubscriptionCounters counters;
+    private final Ended ended;
+    private final FormDelivery delivery;
+    private final Backoff idle;
+    private final Backoff trouble;
+    private volatile boolean released;
+
+    Worker(DeliveryContext context, Running running, Outage outage, SubscriptionCounters counters, Ended ended) {
+        this.context = context;
+        this.running = running;
+        this.outage = outage;
+        this.counters = counters;
+        this.ended = ended;
+        this.delivery = switch (context.settings().table().form()) {
+            case ROW_LOCK -> context.settings().batchSize() > 1 ? new RowLockBatchDelivery(context)
+                    : new RowLockDelivery(context);
+            case LEASE -> context.settings().batchSize() > 1 ? new LeaseBatchDelivery(context)
+                    : new LeaseDelivery(context);
+            case ADVISORY -> context.settings().batchSize() > 1 ? new AdvisoryBatchDelivery(context)
+                    : new AdvisoryDelivery(context);
+        };
+        this.idle = new Backoff(context.settings().pollInterval(), context.settings().maxPollInterval());
+        this.trouble = new Backoff(context.settings().pollInterval(),
+                context.settings().maxPollInterval().multipliedBy(3));
+    }
+
+    @Override
+    public void run() {
+        Throwable error = null;
+        try {
+            while (!released && running.isRunning()) {
+                // Read before the claim: a wake-up during a claim that finds nothing ends the wait after it.
+                long wakes = running.wakes();
+                Duration wait = pollOnce();
+                if (Thread.interrupted()) {
+                    // Only the subscription's stop ends a worker; a listener's leftover flag would end every wait.
+                    LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': a delivery left the"
+                            + " worker thread's interrupt flag set; cleared, the worker goes on");
+                }
+                if (!wait.isZero()) {
+                    running.awaitIdle(wait, wakes);
+                }
+            }
+        } catch (Throwable e) {
+            error = e;
+            throw e;
+        } finally {
+            try {
+                delivery.close();
+            } finally {
+                ended.workerEnded(released, error);
+            }
+        }
+    }
+
+    @Override
+    public void release() {
+        // The worker notices on its next turn; its waits are bounded by maxPollInterval.
+        released = true;
+    }
+
+    /** @return how long to wait before the next turn */
+    private Duration pollOnce() {
+        // Busy before the pause is read: once the workers are idle after a pause, none claims.
+        counters.busy();
+        try {
+            if (running.isPaused()) {
+                delivery.pause();
+                // The wait ends early on resume.
+                return context.settings().maxPollInterval();
+            }
+            if (delivery.isBroken()) {
+                delivery.disconnect();
+            }
+            FormDelivery.Result result = delivery.deliverNext();
+            if (result == FormDelivery.Result.FAILED || result == FormDelivery.Result.SET_ASIDE) {
+                counters.failed();
+            }
+            outage.recovered();
+            trouble.reset();
+            // A row set aside is passed over by the next claims: the worker goes on with the rows behind it.
+            // A failed delivery otherwise waits like an empty claim: a row that keeps failing must not loop hot.
+            return result == FormDelivery.Result.DELIVERED || result == FormDelivery.Result.SET_ASIDE
+                    ? idle.reset() : idle.next();
+        } catch (UnavailableException e) {
+            // The server's MDB pool is exhausted: wait for an instance to come free.
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + context.name() + "': no MDB instance free: " + e);
+            return trouble.next();
+        } catch (SQLException e) {
+            outage.failed(silent(e).orElse("the database failed (" + e.getMessage() + ")"), e);
+            // Bounded even on a connection that stopped answering: the driver closed it at the timeout,
+            // and what closing still sends waits at most the network timeout.
+            delivery.disconnect();
+            return trouble.next();
+        } catch (Exception | Error e) {
+            // Whatever it was (an enlistment on a dead connection, an OutOfMemoryError reading a row),
+            // the next turn starts on a fresh connection.
+            outage.failed(silent(e).orElse("a delivery failed (" + e + ")"), e);
+            delivery.disconnect();
+            return trouble.next();
+        } finally {
+            counters.idle();
+        }
+    }
+
+    /** @return what to report when the failure was the network timeout giving up on a connection */
+    private java.util.Optional<String> silent(Throwable e) {
+        if (!Causes.networkTimedOut(e)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("the database did not answer within 'networkTimeout' ("
+                + context.settings().dataSource().timeouts().network() + "; " + Causes.describe(e) + "): the network"
+                + " to it may have dropped the connection without closing it; the worker replaces its connection");
+    }
+}
