@@ -32,8 +32,6 @@ DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND "dead_at" IS NULL
 UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "dead_at" IS NULL
 -- binds ID, TOKEN
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE "dead_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP)
 -- binds nothing

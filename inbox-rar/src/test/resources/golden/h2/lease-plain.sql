@@ -28,8 +28,6 @@ UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP)
 -- binds nothing

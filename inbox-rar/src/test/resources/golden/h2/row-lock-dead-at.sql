@@ -24,8 +24,6 @@ UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), "attemp
 UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1 WHERE "id" = ? AND "dead_at" IS NULL
 -- binds ID
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "dead_at" IS NULL
 -- binds nothing

@@ -16,8 +16,6 @@ DELETE FROM "jobs" WHERE "id" = ?
 DELETE FROM "jobs" WHERE "id" IN (?, ?, ?)
 -- binds ID, ID, ID
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h
 -- binds nothing

@@ -32,8 +32,6 @@ DELETE FROM "jobs" WHERE "id" = ? AND EXISTS (SELECT 1 FROM "dead_jobs" d WHERE 
 SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT (d."payload" = "jobs"."payload")
 -- binds ID
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP)
 -- binds QUEUE

@@ -32,8 +32,6 @@ DELETE FROM "app"."jobs" WHERE "job_id" = ? AND EXISTS (SELECT 1 FROM "app"."dea
 SELECT 1 FROM "app"."dead_jobs" d, "app"."jobs" WHERE "app"."jobs"."job_id" = ? AND d."id" = "app"."jobs"."job_id" AND NOT (d."payload" = "app"."jobs"."body")
 -- binds ID
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."job_id"), CURRENT_TIMESTAMP FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP)
 -- binds QUEUE

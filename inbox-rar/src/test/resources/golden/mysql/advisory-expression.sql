@@ -40,8 +40,6 @@ UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 
 DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
 -- binds AGE, LIMIT
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
 -- binds nothing

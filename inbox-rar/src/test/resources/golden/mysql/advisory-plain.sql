@@ -28,8 +28,6 @@ DELETE FROM `jobs` WHERE `id` = ?
 DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
 -- binds ID, ID, ID
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

@@ -8,8 +8,6 @@ SAVEPOINT inbox_claimed
 ROLLBACK TO SAVEPOINT inbox_claimed
 -- binds nothing
 
--- rollbackBranch: none
-
 -- sessionId
 SELECT CONNECTION_ID()
 -- binds nothing

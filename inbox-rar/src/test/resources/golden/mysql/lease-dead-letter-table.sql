@@ -48,8 +48,6 @@ DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ? AND EXISTS (SELECT 1 FR
 SELECT 1 FROM `dead_jobs` d, `jobs` WHERE `jobs`.`id` = ? AND d.`id` = `jobs`.`id` AND NOT (CAST(d.`payload` AS BINARY) = CAST(`jobs`.`payload` AS BINARY))
 -- binds ID
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `due_at`, `id`)
 -- binds nothing

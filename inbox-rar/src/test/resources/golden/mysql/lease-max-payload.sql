@@ -36,8 +36,6 @@ DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ? AND `dead_at` IS NULL
 UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1, `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ? AND `dead_at` IS NULL
 -- binds ID, TOKEN
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

@@ -32,8 +32,6 @@ UPDATE `jobs` SET `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
 DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ?
 -- binds ID, TOKEN
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

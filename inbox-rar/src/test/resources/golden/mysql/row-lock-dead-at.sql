@@ -24,8 +24,6 @@ UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECON
 UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 WHERE `id` = ? AND `dead_at` IS NULL
 -- binds ID
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`due_at`, `id`)
 -- binds nothing

@@ -36,8 +36,6 @@ UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ? AND `processed
 DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
 -- binds AGE, LIMIT
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
 -- binds nothing

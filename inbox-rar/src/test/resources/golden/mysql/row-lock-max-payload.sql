@@ -28,8 +28,6 @@ DELETE FROM `jobs` WHERE `id` = ? AND EXISTS (SELECT 1 FROM `dead_jobs` d WHERE 
 SELECT 1 FROM `dead_jobs` d, `jobs` WHERE `jobs`.`id` = ? AND d.`id` = `jobs`.`id` AND NOT (CAST(d.`payload` AS BINARY) = CAST(`jobs`.`payload` AS BINARY))
 -- binds ID
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

@@ -32,8 +32,6 @@ DELETE FROM `app`.`jobs` WHERE `job_id` = ? AND EXISTS (SELECT 1 FROM `app`.`dea
 SELECT 1 FROM `app`.`dead_jobs` d, `app`.`jobs` WHERE `app`.`jobs`.`job_id` = ? AND d.`id` = `app`.`jobs`.`job_id` AND NOT (CAST(d.`payload` AS BINARY) = CAST(`app`.`jobs`.`body` AS BINARY))
 -- binds ID
 
--- inDoubtBranches: none
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `app`.`jobs` (`queue`, `due_at`, `job_id`)
 -- binds nothing

@@ -8,10 +8,6 @@ SAVEPOINT inbox_claimed
 ROLLBACK TO SAVEPOINT inbox_claimed
 -- binds nothing
 
--- rollbackBranch
-ROLLBACK PREPARED 'gid''1'
--- binds nothing
-
 -- sessionId
 SELECT pg_backend_pid()
 -- binds nothing

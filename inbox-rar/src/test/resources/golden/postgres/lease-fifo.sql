@@ -24,10 +24,6 @@ UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond', "
 DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" < now() - ? * interval '1 millisecond' LIMIT ?)
 -- binds AGE, LIMIT
 
--- inDoubtBranches
-SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
--- binds AGE
-
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id"))) AND NOT EXISTS (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."locked_until" > CURRENT_TIMESTAMP)
 -- binds nothing

@@ -16,10 +16,6 @@ UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN
 
--- inDoubtBranches
-SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
--- binds AGE
-
 -- backlog
 SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP)
 -- binds nothing

@@ -32,10 +32,6 @@ DELETE FROM "jobs" WHERE "id" = ? AND EXISTS (SELECT 1 FROM "dead_jobs" d WHERE 
 SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT ((d."payload")::text = ("jobs"."payload")::text)
 -- binds ID
 
--- inDoubtBranches
-SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
--- binds AGE
-
 -- backlog
 SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h
 -- binds nothing

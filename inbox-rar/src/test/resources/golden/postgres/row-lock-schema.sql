@@ -36,10 +36,6 @@ DELETE FROM "app"."jobs" WHERE "job_id" = ? AND EXISTS (SELECT 1 FROM "app"."dea
 SELECT 1 FROM "app"."dead_jobs" d, "app"."jobs" WHERE "app"."jobs"."job_id" = ? AND d."id" = "app"."jobs"."job_id" AND NOT ((d."payload")::text = ("app"."jobs"."body")::text)
 -- binds ID
 
--- inDoubtBranches
-SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "app"."jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
--- binds AGE
-
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."job_id"), CURRENT_TIMESTAMP FROM "app"."jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP)
 -- binds QUEUE

@@ -24,10 +24,6 @@ DELETE FROM "jobs" WHERE "id" = ANY(?)
 UPDATE "jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond' WHERE "id" = ?
 -- binds DELAY, ID
 
--- inDoubtBranches
-SELECT p.gid AS inbox_branch FROM pg_prepared_xacts p WHERE p.database = current_database() AND p.owner = current_user AND p.prepared < now() - ? * interval '1 millisecond' AND EXISTS (SELECT 1 FROM "jobs" h WHERE h.xmax = p.transaction OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database) THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)
--- binds AGE
-
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "id" NOT IN (?, ?, ?)
 -- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE

@@ -7,5 +7,3 @@ SAVEPOINT inbox_claimed
 -- rollbackToClaimSavepoint
 ROLLBACK TO SAVEPOINT inbox_claimed
 -- binds nothing
-
--- rollbackBranch: none

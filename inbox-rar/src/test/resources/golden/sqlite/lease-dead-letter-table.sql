@@ -32,8 +32,6 @@ DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND EXISTS (SELECT 1 FR
 SELECT 1 FROM "dead_jobs" d, "jobs" WHERE "jobs"."id" = ? AND d."id" = "jobs"."id" AND NOT (d."payload" = "jobs"."payload")
 -- binds ID
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
 -- binds QUEUE

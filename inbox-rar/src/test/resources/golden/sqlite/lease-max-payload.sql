@@ -20,8 +20,6 @@ DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND "dead_at" IS NULL
 UPDATE "jobs" SET "dead_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "dead_at" IS NULL
 -- binds ID, TOKEN
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), NULL, MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" h WHERE "dead_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
 -- binds nothing

@@ -16,8 +16,6 @@ UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), NULL, MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" h WHERE ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
 -- binds nothing

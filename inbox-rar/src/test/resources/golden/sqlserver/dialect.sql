@@ -7,5 +7,3 @@ SAVE TRANSACTION inbox_claimed
 -- rollbackToClaimSavepoint
 ROLLBACK TRANSACTION inbox_claimed
 -- binds nothing
-
--- rollbackBranch: none

@@ -28,8 +28,6 @@ DELETE FROM [jobs] WHERE [id] = ? AND EXISTS (SELECT 1 FROM [dead_jobs] d WHERE 
 SELECT 1 FROM [dead_jobs] d, [jobs] WHERE [jobs].[id] = ? AND d.[id] = [jobs].[id] AND NOT (d.[payload] = [jobs].[payload])
 -- binds ID
 
--- inDoubtBranches: none
-
 -- backlog
 SELECT COUNT(*), NULL, MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h
 -- binds nothing

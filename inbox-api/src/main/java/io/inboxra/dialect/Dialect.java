@@ -272,35 +272,6 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
-     * The adapter's own in-doubt branches: the prepared, undecided XA branches of this database
-     * that claimed rows of the table (locked, updated or deleted existing rows) and were
-     * prepared more than {@link Param#AGE} milliseconds ago, one per row labelled
-     * {@link Label#BRANCH}; the adapter rolls them back ({@link #rollbackBranch}), never in
-     * the first {@code inDoubtTimeout} after activation. A branch that only inserted into the
-     * table, or holds nothing of it, is not the adapter's and must not be returned: a producer's
-     * prepared insert, or an MDB's own branch, is the transaction manager's to decide. Empty
-     * where the database cannot tell a branch's age and what it claimed (MySQL and MariaDB:
-     * {@code XA RECOVER} gives neither).
-     *
-     * @param spec the table
-     * @return the query, or empty
-     */
-    default Optional<Statement> inDoubtBranches(TableSpec spec) {
-        return Optional.empty();
-    }
-
-    /**
-     * The statement that rolls back one in-doubt branch {@link #inDoubtBranches} found.
-     *
-     * @param branch the branch, as the query returned it
-     * @return the statement (run outside a transaction; it binds nothing), or empty where the
-     *         dialect finds no in-doubt branches
-     */
-    default Optional<Statement> rollbackBranch(String branch) {
-        return Optional.empty();
-    }
-
-    /**
      * Marks the row lock claim's point in the delivery's transaction: a delivery that fails rolls
      * back to it, keeping the claim's locks, and records its failure before anyone can claim the row.
      *

@@ -31,8 +31,6 @@ public final class Label {
     public static final String KEY = "inbox_key";
     /** The row's FIFO group, in a claim of a table with FIFO groups. */
     public static final String GROUP = "inbox_group";
-    /** An in-doubt branch's identifier, in {@link Dialect#inDoubtBranches}. */
-    public static final String BRANCH = "inbox_branch";
 
     private Label() {
     }

@@ -37,7 +37,6 @@ import java.util.Optional;
  * @param recheck the advisory form's check after locking
  * @param unlock the advisory form's release of the lock
  * @param purge the retention sweep (with a retention)
- * @param inDoubtBranches the query for the adapter's old prepared branches, when the dialect has one
  * @param claimGuard the row lock form's wait for a claimed row's guard, when the dialect's claims take one
  * @param deadLetterConflict whether the dead-letter table holds a different message under a row's id (with a
  *        dead-letter table)
@@ -57,7 +56,6 @@ public record SubscriptionStatements(
         Optional<Statement> recheck,
         Optional<Statement> unlock,
         Optional<Statement> purge,
-        Optional<Statement> inDoubtBranches,
         Optional<Statement> claimGuard,
         Optional<Statement> deadLetterConflict) {
 
@@ -104,7 +102,6 @@ public record SubscriptionStatements(
                 advisory == null ? Optional.empty() : Optional.of(advisory.recheck(spec)),
                 advisory == null ? Optional.empty() : Optional.of(advisory.unlock(spec)),
                 purge,
-                dialect.inDoubtBranches(spec),
                 form == Form.ROW_LOCK && dialect instanceof RowClaimGuard guard
                         ? Optional.of(guard.claimGuard(spec)) : Optional.empty(),
                 deadLetter.isEmpty() ? Optional.empty() : dialect.deadLetterConflict(spec));
@@ -161,7 +158,6 @@ public record SubscriptionStatements(
             }
         }
         purge.ifPresent(s -> named.put("purge", s));
-        inDoubtBranches.ifPresent(s -> named.put("inDoubtBranches", s));
         return named;
     }
 

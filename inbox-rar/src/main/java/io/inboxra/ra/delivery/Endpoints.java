@@ -58,11 +58,6 @@ public final class Endpoints {
         }
     }
 
-    /** @return whether the MDB is an {@link InboxBatchListener}, called once per delivery with all its rows */
-    boolean isBatch() {
-        return batch;
-    }
-
     /** Asks the server for an endpoint whose transactions enlist {@code resource} (null: none). */
     ListenerEndpoint create(XAResource resource) throws ResourceException {
         ListenerEndpoint endpoint = new ListenerEndpoint(subscription, factory.createEndpoint(resource), messages,
@@ -77,11 +72,6 @@ public final class Endpoints {
     /** From now on, each delivery's branch is watched for a transaction manager that leaves it undecided. */
     public void watchFor(UndecidedBranches branches) {
         undecided = branches;
-    }
-
-    /** @return the branches the transaction manager left undecided, when they are watched */
-    public java.util.Optional<UndecidedBranches> undecided() {
-        return java.util.Optional.ofNullable(undecided);
     }
 
     /** @return whether {@code onMessage} runs in a container-managed transaction */

@@ -154,12 +154,12 @@ public final class FailingRows {
      * @param committed whether its delivery's transaction committed
      * @return {@code DELIVERED}, {@code SET_ASIDE} (the worker goes on at once), or {@code FAILED}
      */
-    FormDelivery.Result after(ClaimedRow row, boolean committed) {
+    Delivery.Result after(ClaimedRow row, boolean committed) {
         if (committed) {
             delivered(row);
-            return FormDelivery.Result.DELIVERED;
+            return Delivery.Result.DELIVERED;
         }
-        return isSetAside(row) ? FormDelivery.Result.SET_ASIDE : FormDelivery.Result.FAILED;
+        return isSetAside(row) ? Delivery.Result.SET_ASIDE : Delivery.Result.FAILED;
     }
 
     private synchronized boolean isSetAside(ClaimedRow row) {

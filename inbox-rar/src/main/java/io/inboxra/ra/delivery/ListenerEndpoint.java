@@ -99,16 +99,8 @@ final class ListenerEndpoint implements AutoCloseable {
         }
     }
 
-    /** Calls the listener; a failure is logged here, once, and returned as the invocation's error. */
-    Invocation invoke(ClaimedRow row) {
-        Outcome oversized = oversized(row);
-        if (oversized != null) {
-            return new Invocation(oversized, null);
-        }
-        if (batch) {
-            Batch one = invokeAll(List.of(row));
-            return new Invocation(one.failed() ? null : one.outcomes().get(0), one.error());
-        }
+    /** Calls an {@link InboxListener} with one row; a failure is logged here, once, and returned as the invocation's error. */
+    private Invocation invoke(ClaimedRow row) {
         try {
             InboxMessage message = messages.of(row);
             Outcome outcome;
@@ -145,17 +137,10 @@ final class ListenerEndpoint implements AutoCloseable {
 
     /**
      * Hands the rows to the listener: an {@link InboxBatchListener} once, an {@link InboxListener}
-     * once per row, up to the first failure (which rolls the whole delivery back). A row whose
-     * payload exceeds {@code maxPayloadBytes} is not handed over; its outcome is its dead letter.
-     */
-    Batch invokeAll(List<ClaimedRow> rows) {
-        return invokeAll(rows, () -> true);
-    }
-
-    /**
-     * As {@link #invokeAll(List)}, an {@link InboxListener}'s next row only while {@code active}
-     * says the transaction is: once a timeout has rolled it back, the rest of the batch is not
-     * handed over (it comes again).
+     * once per row, up to the first failure (which rolls the whole delivery back), and its next row
+     * only while {@code active} says the transaction is: once a timeout has rolled it back, the rest
+     * of the batch is not handed over (it comes again). A row whose payload exceeds
+     * {@code maxPayloadBytes} is not handed over; its outcome is its dead letter.
      */
     Batch invokeAll(List<ClaimedRow> rows, java.util.function.BooleanSupplier active) {
         Outcome[] outcomes = new Outcome[rows.size()];
@@ -240,24 +225,13 @@ final class ListenerEndpoint implements AutoCloseable {
 
     /**
      * {@code afterDelivery}: the container commits or rolls back. A failure is logged, once,
-     * when a commit was expected; the row then stays and is delivered again.
-     *
-     * @param row the row delivered, for the log, or null when none was claimed
-     * @param expectCommit whether the delivery settled its row
-     * @return why the expected commit failed (its innermost cause, {@link Causes#reason}), or null
-     */
-    String after(ClaimedRow row, boolean expectCommit) {
-        return afterBatch(row == null ? List.of() : List.of(row), expectCommit);
-    }
-
-    /**
-     * {@code afterDelivery} of a delivery of several rows, as {@link #after(ClaimedRow, boolean)}.
+     * when a commit was expected; the rows then stay and are delivered again.
      *
      * @param rows the rows delivered, for the log; empty when none was claimed
      * @param expectCommit whether the delivery settled its rows
      * @return why the expected commit failed (its innermost cause, {@link Causes#reason}), or null
      */
-    String afterBatch(List<ClaimedRow> rows, boolean expectCommit) {
+    String after(List<ClaimedRow> rows, boolean expectCommit) {
         if (!inDelivery) {
             return null;
         }

@@ -75,16 +75,6 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     }
 
     /**
-     * None: {@code XA RECOVER} lists a prepared branch's xid only, with no age and nothing of
-     * what it locked, so the adapter cannot tell its own branches from a producer's. They are
-     * left to the transaction manager's recovery ({@code getXAResources}).
-     */
-    @Override
-    public Optional<Statement> inDoubtBranches(TableSpec spec) {
-        return Optional.empty();
-    }
-
-    /**
      * The ids looked up by the primary key, whatever the statistics say: on a table whose
      * statistics are stale (filled since they were taken) InnoDB may scan instead, and a
      * {@code DELETE} that scans waits for rows other batches hold, into deadlocks.

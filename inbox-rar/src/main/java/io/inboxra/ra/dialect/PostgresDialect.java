@@ -19,8 +19,7 @@ import java.util.Optional;
 /**
  * PostgreSQL 9.5 and later: all three forms, the lease form from PostgreSQL 12 ({@link #LEASE_SINCE}). Written here: the row lock claim with its row
  * guard ({@link #lockClaim}, {@link #claimGuard}) and FIFO guard, the lease claim and extension,
- * the advisory claim and unlock, the retention sweep, the in-doubt branches and their rollback,
- * and the lock waits. The standard SQL of {@link StandardDialect} serves the rest: the settlement
+ * the advisory claim and unlock, the retention sweep, and the lock waits. The standard SQL of {@link StandardDialect} serves the rest: the settlement
  * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
  * lease release, all from the claim rules of {@link ClaimClauses}.
  */
@@ -151,31 +150,6 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return Statement.of("DELETE FROM " + table(spec) + " WHERE " + id + " IN (SELECT " + id + " FROM " + table(spec)
                 + " WHERE " + quote(spec.processedAtColumn().orElseThrow()) + " < now() - ? * interval '1 millisecond'"
                 + " LIMIT ?)", Param.AGE, Param.LIMIT);
-    }
-
-    @Override
-    public Optional<Statement> inDoubtBranches(TableSpec spec) {
-        // Only branches that claimed rows: a row a prepared branch locked (FOR UPDATE), updated or deleted
-        // stays visible to other sessions with the branch's xid in xmax until the branch is decided. A
-        // producer's prepared INSERT, or an MDB's, sets no xmax on existing rows. Where the claim's lock was
-        // followed by a settlement under a savepoint, xmax is a multixact with the branch's xid among its
-        // members; pg_get_multixact_members raises on values outside the live multixact range, hence the guard.
-        // Only the adapter's user's branches (ROLLBACK PREPARED needs that user, or a superuser). The table is scanned
-        // only while a branch older than the age exists; a branch that merely key-share locked a row (a
-        // foreign key to the inbox) cannot be told from a claim.
-        return Optional.of(Statement.of("SELECT p.gid AS " + Label.BRANCH + " FROM pg_prepared_xacts p"
-                + " WHERE p.database = current_database() AND p.owner = current_user"
-                + " AND p.prepared < now() - ? * interval '1 millisecond'"
-                + " AND EXISTS (SELECT 1 FROM " + table(spec) + " h WHERE h.xmax = p.transaction"
-                + " OR CASE WHEN mxid_age(h.xmax) BETWEEN 1 AND (SELECT min(mxid_age(datminmxid)) FROM pg_database)"
-                + " THEN EXISTS (SELECT 1 FROM pg_get_multixact_members(h.xmax) m"
-                + " WHERE m.xid = p.transaction AND m.mode NOT IN ('keysh', 'sh')) ELSE false END)",
-                Param.AGE));
-    }
-
-    @Override
-    public Optional<Statement> rollbackBranch(String branch) {
-        return Optional.of(Statement.of("ROLLBACK PREPARED '" + branch.replace("'", "''") + "'"));
     }
 
     @Override

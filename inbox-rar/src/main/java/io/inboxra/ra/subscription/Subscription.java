@@ -13,6 +13,7 @@ import io.inboxra.ra.recovery.RecoveryConnections;
 import io.inboxra.ra.recovery.FreshConnectionFinisher;
 import io.inboxra.ra.recovery.InDoubtResolver;
 import io.inboxra.ra.recovery.UndecidedBranches;
+import io.inboxra.ra.settlement.FailureRecords;
 import io.inboxra.ra.settlement.Settlement;
 
 import io.inboxra.dialect.Form;
@@ -117,8 +118,9 @@ public final class Subscription implements Recoverable {
                 settings.isolation(), statementSeconds, pool, finisher);
         Running running = new Running(settings.name());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),
-                new Settlement(settings, checked.statements(), running::await, counters,
-                        checked.operations().amendReason()), endpoints, connections,
+                new Settlement(settings, checked.table(), checked.statements(), checked.dialect(), running::await),
+                new FailureRecords(settings, checked.statements(), checked.operations().amendReason()), endpoints,
+                connections,
                 lease ? threads.heartbeats() : null, threads.background(), counters,
                 FailingRows.of(settings, checked.table(), checked.dialect()));
         Subscription subscription = new Subscription(context, running, new Outage(settings.name(), Clock.systemUTC(),

@@ -1,14 +1,8 @@
 package io.inboxra.ra.subscription;
 
-import io.inboxra.ra.delivery.AdvisoryBatchDelivery;
-import io.inboxra.ra.delivery.AdvisoryDelivery;
 import io.inboxra.ra.settlement.Causes;
+import io.inboxra.ra.delivery.Delivery;
 import io.inboxra.ra.delivery.DeliveryContext;
-import io.inboxra.ra.delivery.FormDelivery;
-import io.inboxra.ra.delivery.LeaseBatchDelivery;
-import io.inboxra.ra.delivery.LeaseDelivery;
-import io.inboxra.ra.delivery.RowLockBatchDelivery;
-import io.inboxra.ra.delivery.RowLockDelivery;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -39,7 +33,7 @@ final class Worker implements Work {
     private final Outage outage;
     private final SubscriptionCounters counters;
     private final Ended ended;
-    private final FormDelivery delivery;
+    private final Delivery delivery;
     private final Backoff idle;
     private final Backoff trouble;
     private volatile boolean released;
@@ -50,14 +44,7 @@ final class Worker implements Work {
         this.outage = outage;
         this.counters = counters;
         this.ended = ended;
-        this.delivery = switch (context.settings().table().form()) {
-            case ROW_LOCK -> context.settings().batchSize() > 1 ? new RowLockBatchDelivery(context)
-                    : new RowLockDelivery(context);
-            case LEASE -> context.settings().batchSize() > 1 ? new LeaseBatchDelivery(context)
-                    : new LeaseDelivery(context);
-            case ADVISORY -> context.settings().batchSize() > 1 ? new AdvisoryBatchDelivery(context)
-                    : new AdvisoryDelivery(context);
-        };
+        this.delivery = Delivery.of(context);
         this.idle = new Backoff(context.settings().pollInterval(), context.settings().maxPollInterval());
         this.trouble = new Backoff(context.settings().pollInterval(),
                 context.settings().maxPollInterval().multipliedBy(3));
@@ -111,15 +98,12 @@ final class Worker implements Work {
             if (delivery.isBroken()) {
                 delivery.disconnect();
             }
-            FormDelivery.Result result = delivery.deliverNext();
-            if (result == FormDelivery.Result.FAILED || result == FormDelivery.Result.SET_ASIDE) {
-                counters.failed();
-            }
+            Delivery.Result result = delivery.deliverNext();
             outage.recovered();
             trouble.reset();
             // A row set aside is passed over by the next claims: the worker goes on with the rows behind it.
             // A failed delivery otherwise waits like an empty claim: a row that keeps failing must not loop hot.
-            return result == FormDelivery.Result.DELIVERED || result == FormDelivery.Result.SET_ASIDE
+            return result == Delivery.Result.DELIVERED || result == Delivery.Result.SET_ASIDE
                     ? idle.reset() : idle.next();
         } catch (UnavailableException e) {
             // The server's MDB pool is exhausted: wait for an instance to come free.

@@ -25,8 +25,8 @@ import javax.transaction.xa.Xid;
  * commit (Payara) cannot make the adapter believe a row was settled.
  * <li><b>A failure counted before the row is free.</b> The database branch ends only at
  * prepare, commit or rollback, so an unprepared branch's rollback can write the failure's
- * record first ({@link UnpreparedRollback}); a prepared one's is wrapped by
- * {@link FailureRecord#aroundPreparedRollback}.
+ * record first ({@link UnpreparedRollback}); a prepared one's record is queued behind the
+ * row's lock before it rolls back ({@link FailureRecord#queue}).
  * <li><b>A second phase that survives its connection</b> ({@link SecondPhase}).
  * <li>It is the same resource manager only as itself, so a transaction manager never joins
  * another connection's branch to it, and a branch marked rollback-only votes rollback.
@@ -286,13 +286,18 @@ public final class DeliveryBranch<C> implements XAResource {
     }
 
     private void rollbackPrepared(Xid xid) throws XAException {
-        FailureRecord.PreparedRollback rollback = () -> SecondPhase.rollback(xid, database, finisher,
-                () -> releaseConnection(true));
-        if (record != null) {
-            record.aroundPreparedRollback(rollback);
-        } else {
-            rollback.run();
+        // The failure's record first, queued behind the row's lock: the lock passes to it as the branch rolls back.
+        FailureRecord.Queued queued = record == null ? FailureRecord.Queued.NONE : record.queue();
+        try {
+            SecondPhase.rollback(xid, database, finisher, () -> releaseConnection(true));
+        } catch (XAException e) {
+            if (e.errorCode != XAException.XAER_NOTA || !queued.isQueued()) {
+                queued.dropped();
+                throw e;
+            }
+            // Never prepared after all (its prepare failed on the way): the row is free, and the record stands.
         }
+        queued.branchRolledBack();
         finish(Ending.ROLLED_BACK, false);
     }
 

@@ -28,7 +28,7 @@ class FailingRowsTest {
     }
 
     /** A delivery of the row failed: set aside before the row is let go, then what the worker does next. */
-    private static FormDelivery.Result failed(FailingRows rows, long id) {
+    private static Delivery.Result failed(FailingRows rows, long id) {
         rows.failed(row(id));
         return rows.after(row(id), false);
     }
@@ -37,14 +37,14 @@ class FailingRowsTest {
     void aFailedRowIsPassedOverUntilDueAndForgottenOnceDelivered() {
         FailingRows rows = new FailingRows("billing", CLAIM, Duration.ofSeconds(1), Duration.ofSeconds(10));
         assertEquals(List.of(), rows.notDue(), "nothing set aside: the plain claim runs");
-        assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, 7));
+        assertEquals(Delivery.Result.SET_ASIDE, failed(rows, 7));
         assertEquals(Collections.nCopies(FailingRows.CAPACITY, 7L), rows.notDue(),
                 "one id, repeated to fill the claim's list");
-        assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, 8));
+        assertEquals(Delivery.Result.SET_ASIDE, failed(rows, 8));
         List<Object> ids = rows.notDue();
         assertEquals(FailingRows.CAPACITY, ids.size());
         assertTrue(ids.contains(7L) && ids.contains(8L), "both passed over: " + ids);
-        assertEquals(FormDelivery.Result.DELIVERED, rows.after(row(7), true));
+        assertEquals(Delivery.Result.DELIVERED, rows.after(row(7), true));
         assertTrue(!rows.notDue().contains(7L), "a delivered row is forgotten");
     }
 
@@ -69,7 +69,7 @@ class FailingRowsTest {
     @Test
     void withoutAClaimThatPassesOverNothingIsSetAside() {
         FailingRows rows = new FailingRows("billing", Optional.empty(), Duration.ofSeconds(1), Duration.ofSeconds(10));
-        assertEquals(FormDelivery.Result.FAILED, failed(rows, 7), "the worker waits, as before");
+        assertEquals(Delivery.Result.FAILED, failed(rows, 7), "the worker waits, as before");
         assertEquals(List.of(), rows.notDue());
     }
 
@@ -97,16 +97,16 @@ class FailingRowsTest {
         try {
             FailingRows rows = new FailingRows("billing", CLAIM, Duration.ofSeconds(10), Duration.ofSeconds(10));
             for (long id = 1; id <= FailingRows.CAPACITY; id++) {
-                assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, id));
+                assertEquals(Delivery.Result.SET_ASIDE, failed(rows, id));
             }
-            assertEquals(FormDelivery.Result.FAILED, failed(rows, 100), "full: the worker waits");
-            assertEquals(FormDelivery.Result.FAILED, failed(rows, 101));
-            assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, 1), "a row set aside fails again");
+            assertEquals(Delivery.Result.FAILED, failed(rows, 100), "full: the worker waits");
+            assertEquals(Delivery.Result.FAILED, failed(rows, 101));
+            assertEquals(Delivery.Result.SET_ASIDE, failed(rows, 1), "a row set aside fails again");
             assertEquals(1, lines.size(), "said once: " + lines);
             assertTrue(lines.get(0).getMessage().contains("'billing'") && lines.get(0).getMessage().contains("row 100"),
                     lines.get(0).getMessage());
             rows.after(row(2), true);
-            assertEquals(FormDelivery.Result.SET_ASIDE, failed(rows, 100), "room again");
+            assertEquals(Delivery.Result.SET_ASIDE, failed(rows, 100), "room again");
         } finally {
             log.removeHandler(capture);
         }

@@ -64,7 +64,6 @@ public final class StatementListing {
         listing.text.append("-- ").append(dialect.name()).append(": the statements of no table\n");
         listing.add("claimSavepoint", dialect::claimSavepoint);
         listing.add("rollbackToClaimSavepoint", dialect::rollbackToClaimSavepoint);
-        listing.add("rollbackBranch", dialect.rollbackBranch("gid'1"));
         if (dialect instanceof LockWaits waits) {
             listing.add("sessionId", () -> Statement.of(waits.sessionId()));
             listing.add("waiting", () -> Statement.of(waits.waiting(42)));
@@ -162,7 +161,6 @@ public final class StatementListing {
         if (spec.processedAtColumn().isPresent()) {
             add("purge", () -> dialect.purge(spec));
         }
-        add("inDoubtBranches", dialect.inDoubtBranches(spec));
         if (dialect instanceof ClaimOrderIndex index) {
             List<String> columns = new ArrayList<>();
             spec.queueColumn().ifPresent(columns::add);

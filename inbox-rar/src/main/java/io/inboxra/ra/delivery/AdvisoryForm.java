@@ -1,0 +1,234 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.dialect.Advisory;
+import io.inboxra.dialect.Statement;
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.settlement.FailureRecords;
+import io.inboxra.ra.xa.DeliveryBranch;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The advisory lock form: a session lock on each row's key (with FIFO groups, on its group) holds
+ * it, on a connection of the worker's own, while no transaction is open. One statement claims up
+ * to {@code batchSize} rows (one where the listener has no container transaction), locking exactly
+ * the rows it returns; each is re-read, since the snapshot that found it may be older than another
+ * session's settlement; the branch starts at the settlement, on the same session. A lone row
+ * that did not commit is counted while its lock still holds it, so it returns at once and never
+ * uncounted; the rows of a batch that rolled back stay locked and are delivered one at a time
+ * before the next claim. Every lock is released as its turn ends.
+ */
+final class AdvisoryForm implements ClaimForm {
+
+    private static final Logger LOG = System.getLogger(AdvisoryForm.class.getName());
+
+    private final DeliveryContext context;
+    private final SubscriptionStatements statements;
+    private final FailureRecords records;
+    private final DeliveryTally tally;
+    private final Advisory advisory;
+    private final Bindings one;
+    private final Bindings batch;
+    private final Optional<Statement> unlockAll;
+    /** The re-read of a batch's rows, by how many (built once per size, not per claim). */
+    private final Map<Integer, Optional<Statement>> recheckAll = new HashMap<>();
+    /** Rows of a batch that rolled back: still locked by this session, delivered one at a time. */
+    private final Deque<ClaimedRow> owed = new ArrayDeque<>();
+    private DatabaseConnection connection;
+    /** The rows this turn locked (or was owed), as the claim returned them. */
+    private List<ClaimedRow> locked = List.of();
+    /** Those still claimable, as they are now. */
+    private List<ClaimedRow> current = List.of();
+
+    AdvisoryForm(DeliveryContext context, DeliveryTally tally) {
+        this.context = context;
+        this.statements = context.statements();
+        this.records = context.failures();
+        this.tally = tally;
+        // The advisory lock form's subscriptions run only on a dialect that has it (checked at activation).
+        this.advisory = (Advisory) context.dialect();
+        int workers = context.settings().workers();
+        this.one = context.bindings().limit(1).candidatesFor(workers);
+        this.batch = context.bindings().limit(context.settings().batchSize()).candidatesFor(workers);
+        this.unlockAll = advisory.unlockAll(context.settings().table());
+    }
+
+    /** A row owed, or a new claim taking the lock of each row it returns; then each re-read. */
+    @Override
+    public boolean prepare(boolean transacted) throws SQLException {
+        DatabaseConnection c = connection();
+        ClaimedRow next = owed.poll();
+        if (next != null) {
+            locked = List.of(next);
+        } else {
+            locked = context.failingRows().notSetAside(
+                    context.failingRows().claim(c, statements.claim(), transacted ? batch : one), this::unlock);
+        }
+        if (locked.isEmpty()) {
+            return false;
+        }
+        current = recheck(c, locked);
+        if (current.isEmpty()) {
+            release();
+            return false;
+        }
+        return true;
+    }
+
+    /** A new branch for each delivery, on the worker's own (locked) session: it starts only once it settles. */
+    @Override
+    public DeliveryBranch<DatabaseConnection> branch() throws SQLException {
+        return new DeliveryBranch<>(new WorkersOwnConnection(connection()), context.connections().finisher());
+    }
+
+    @Override
+    public List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) {
+        return current;
+    }
+
+    /** Counts the failed attempt while the session's lock still holds the row (its session lost: the lock is gone). */
+    @Override
+    public void failed(ClaimedRow row, String reason, boolean settled) throws SQLException {
+        // While the lock still holds the row: no claim takes it before it is set aside.
+        context.failingRows().failed(row);
+        if (records.areKept() && !connection.isBroken()) {
+            FailureRecords.Recorded recorded = connection.inTransaction(tx -> records.record(tx, row, reason));
+            tally.recorded(row, reason, recorded);
+        }
+    }
+
+    @Override
+    public void again(List<ClaimedRow> rows) {
+        owed.addAll(rows);
+    }
+
+    /** Releases the turn's locks but those of rows owed: all the session holds in one statement where it can. */
+    @Override
+    public void release() throws SQLException {
+        List<ClaimedRow> rows = locked;
+        locked = List.of();
+        current = List.of();
+        if (rows.isEmpty() || connection == null || connection.isBroken()) {
+            // A lost session took its locks with it.
+            return;
+        }
+        Set<Object> kept = owed.stream().map(ClaimedRow::idKey).collect(Collectors.toSet());
+        List<ClaimedRow> unlock = kept.isEmpty() ? rows
+                : rows.stream().filter(row -> !kept.contains(row.idKey())).toList();
+        if (unlock.size() > 1 && unlock.size() == rows.size() && owed.isEmpty() && unlockAll.isPresent()) {
+            connection.first(unlockAll.get(), context.bindings());
+            return;
+        }
+        for (ClaimedRow row : unlock) {
+            unlock(row);
+        }
+    }
+
+    @Override
+    public void abandon() {
+        try {
+            release();
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the locks of rows not delivered"
+                    + " could not be released; the worker's session is closed, which releases them", e);
+            disconnect();
+        }
+    }
+
+    /**
+     * Re-reads locked rows, in one statement where the dialect has one: the snapshot that found them
+     * may be older than another session's settlement or failure record, so each row is delivered as
+     * it is now, if it is still claimable, in claim order.
+     */
+    private List<ClaimedRow> recheck(DatabaseConnection c, List<ClaimedRow> rows) throws SQLException {
+        Optional<Statement> all = rows.size() == 1 ? Optional.empty()
+                : recheckAll.computeIfAbsent(rows.size(), n -> advisory.recheckAll(context.settings().table(), n));
+        if (all.isEmpty()) {
+            List<ClaimedRow> fresh = new ArrayList<>(rows.size());
+            for (ClaimedRow row : rows) {
+                for (ClaimedRow now : c.claim(statements.recheck().orElseThrow(), one.row(row))) {
+                    fresh.add(now.lockedBy(row));
+                }
+            }
+            return fresh;
+        }
+        Map<Object, ClaimedRow> fresh = new HashMap<>();
+        for (ClaimedRow row : c.claim(all.get(), context.bindings().rows(rows))) {
+            fresh.put(row.idKey(), row);
+        }
+        List<ClaimedRow> inOrder = new ArrayList<>(rows.size());
+        for (ClaimedRow claim : rows) {
+            ClaimedRow row = fresh.get(claim.idKey());
+            if (row != null) {
+                inOrder.add(row.lockedBy(claim));
+            }
+        }
+        return inOrder;
+    }
+
+    /** Releases a row's lock; a lock not held is logged. */
+    private void unlock(ClaimedRow row) throws SQLException {
+        if (!ClaimedRow.isYes(connection.first(statements.unlock().orElseThrow(), one.row(row)))) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the advisory lock of row "
+                    + row.id() + " was not held when it was released");
+        }
+    }
+
+    private DatabaseConnection connection() throws SQLException {
+        if (connection == null) {
+            connection = context.connections().connect();
+        }
+        return connection;
+    }
+
+    @Override
+    public boolean isBroken() {
+        return connection != null && connection.isBroken();
+    }
+
+    @Override
+    public void disconnect() {
+        owed.clear();
+        locked = List.of();
+        current = List.of();
+        if (connection != null) {
+            context.connections().disconnect(connection);
+            connection = null;
+        }
+    }
+
+    /** Rows owed but not started go back at once, for another worker or server to take. */
+    @Override
+    public void pause() {
+        try {
+            ClaimedRow row;
+            while ((row = owed.peek()) != null) {
+                unlock(row);
+                owed.poll();
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the locks of rows owed by a"
+                    + " failed batch could not be released; the worker's session is closed, which releases them", e);
+            disconnect();
+        }
+    }
+
+    @Override
+    public void close() {
+        disconnect();
+    }
+}

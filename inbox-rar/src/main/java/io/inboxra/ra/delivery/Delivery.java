@@ -1,0 +1,256 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.Outcome;
+import io.inboxra.ra.config.DataSourceSettings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.outbound.SharedBranch;
+import io.inboxra.ra.settlement.Settlement;
+import io.inboxra.ra.settlement.StatementFailed;
+import io.inboxra.ra.xa.DeliveryBranch;
+import io.inboxra.ra.xa.Ending;
+import io.inboxra.ra.xa.TransactionEndedException;
+import jakarta.resource.ResourceException;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * One worker's deliveries, in every form and for every batch size: a delivery of one row is a
+ * batch of one. A turn, top to bottom ({@link #deliverNext}): what the form holds before any
+ * transaction; the endpoint, {@code beforeDelivery}; the claim in the branch (or the rows held);
+ * a lone row's failure record armed; the listener invoked; the outcomes settled in the branch;
+ * {@code afterDelivery}; then what came of it, as the adapter's own resource saw the transaction
+ * end: counted, a lone row's failure recorded, a batch's rows owed again one at a time, the hold
+ * let go. What differs between the forms is the {@link ClaimForm}'s.
+ *
+ * <p>A batch that fails in any way rolls back whole and counts no attempt on its rows: they are
+ * delivered again one at a time, where a failure is counted and dead-lettered at
+ * {@code maxAttempts} as always. A listener without a container transaction runs in none; the
+ * claim and settlement then run in a transaction the adapter begins and ends on its own branch
+ * ({@link OwnTransaction}), one row at a time.
+ */
+public final class Delivery {
+
+    /**
+     * What one turn came to: delivered; nothing claimable; failed, the row set aside so that claims
+     * pass over it until its backoff ends ({@link FailingRows}); failed, the next claim may take the
+     * row again.
+     */
+    public enum Result { DELIVERED, EMPTY, SET_ASIDE, FAILED }
+
+    private final ClaimForm form;
+    private final Endpoints endpoints;
+    private final Settlement settlement;
+    private final DeliveryTally tally;
+    private final FailingRows failingRows;
+    private final DataSourceSettings database;
+
+    private Delivery(DeliveryContext context, DeliveryTally tally, ClaimForm form) {
+        this.form = form;
+        this.endpoints = context.endpoints();
+        this.settlement = context.settlement();
+        this.tally = tally;
+        this.failingRows = context.failingRows();
+        this.database = context.settings().dataSource();
+    }
+
+    /** @return a worker's deliveries in its subscription's form */
+    public static Delivery of(DeliveryContext context) {
+        DeliveryTally tally = new DeliveryTally(context.tally(), context.settlement());
+        return new Delivery(context, tally, switch (context.settings().table().form()) {
+            case ROW_LOCK -> new RowLockForm(context, tally);
+            case LEASE -> new LeaseForm(context, tally);
+            case ADVISORY -> new AdvisoryForm(context, tally);
+        });
+    }
+
+    /** What one turn holds and learns on its way. */
+    private static final class Turn {
+        final DeliveryBranch<DatabaseConnection> branch;
+        List<ClaimedRow> rows = List.of();
+        BranchFailure record;
+        List<Outcome> outcomes;
+        boolean settled;
+        String failure;
+        /** Why the expected commit failed, as {@code afterDelivery} told it. */
+        String notCommitted;
+        /** A database failure in the settlement: reported once the turn has let its rows go. */
+        SQLException trouble;
+
+        Turn(DeliveryBranch<DatabaseConnection> branch) {
+            this.branch = branch;
+        }
+
+        void failed(String why) {
+            failure = why;
+            if (record != null) {
+                record.because(why);
+            }
+        }
+    }
+
+    /** Claims (or takes rows claimed before) and delivers them. */
+    public Result deliverNext() throws SQLException, ResourceException {
+        boolean transacted = endpoints.isTransacted();
+        if (!form.prepare(transacted)) {
+            return Result.EMPTY;
+        }
+        Turn turn = new Turn(form.branch());
+        try {
+            deliver(turn, transacted);
+        } catch (SQLException | ResourceException | RuntimeException | Error e) {
+            // No listener reached (no MDB instance free, an undeploy) or the database failed: uncounted, let go now.
+            form.abandon();
+            throw e;
+        }
+        return ended(turn);
+    }
+
+    /** Endpoint, before, claim, arm a lone row's record, invoke, settle, after. */
+    private void deliver(Turn turn, boolean transacted) throws SQLException, ResourceException {
+        DeliveryBranch<DatabaseConnection> branch = turn.branch;
+        try (ListenerEndpoint endpoint = endpoints.create(transacted ? branch : null)) {
+            endpoint.before();
+            OwnTransaction own = transacted ? null : OwnTransaction.begin(branch);
+            try {
+                if (transacted) {
+                    ListenerEndpoint.requireEnlisted(branch.isEnlisted());
+                }
+                turn.rows = form.claim(branch);
+                if (turn.rows.isEmpty()) {
+                    return;
+                }
+                if (turn.rows.size() == 1) {
+                    turn.record = form.armFailure(branch, turn.rows.get(0));
+                    branch.recordFailuresWith(turn.record);
+                }
+                ListenerEndpoint.Batch batch = invoke(endpoint, branch, turn.rows, transacted);
+                turn.rows = form.settling(turn.rows);
+                settle(turn, batch, transacted);
+            } catch (SQLException | ResourceException | RuntimeException | Error e) {
+                branch.markRollbackOnly();
+                throw e;
+            } finally {
+                if (own != null) {
+                    own.end(turn.settled);
+                }
+                turn.notCommitted = endpoint.after(turn.rows, turn.settled);
+                form.transactionEnded();
+            }
+        }
+    }
+
+    /** The listener, with the claim's connection lent as the producer factory's where the form lends one. */
+    private ListenerEndpoint.Batch invoke(ListenerEndpoint endpoint, DeliveryBranch<DatabaseConnection> branch,
+            List<ClaimedRow> rows, boolean transacted) {
+        if (!transacted) {
+            return endpoint.invokeAll(rows, () -> true);
+        }
+        TransactionStatus transaction = endpoints.transaction();
+        Connection lent = form.lent();
+        if (lent == null) {
+            return endpoint.invokeAll(rows, transaction::isActive);
+        }
+        // Every call of the lent connection goes through the branch: nothing of it runs once the transaction ended.
+        return SharedBranch.during(database, lent, branch.loan(), transaction::key,
+                () -> endpoint.invokeAll(rows, transaction::isActive));
+    }
+
+    /**
+     * Settles the outcomes in the branch; a statement that fails on a working connection (a
+     * constraint) fails the delivery, a lost connection is trouble, reported at the turn's end.
+     */
+    private void settle(Turn turn, ListenerEndpoint.Batch batch, boolean transacted) {
+        if (batch.failed()) {
+            turn.failed(batch.error());
+        } else if (transacted && !endpoints.transaction().isActive()) {
+            turn.failed(endpoints.transaction().describe());
+        } else {
+            try {
+                String refused = turn.branch.run(c -> StatementFailed.classify(c,
+                        () -> settlement.settle(c, turn.rows, batch.outcomes())));
+                if (refused == null) {
+                    turn.settled = true;
+                    turn.outcomes = batch.outcomes();
+                } else {
+                    turn.failed(refused);
+                }
+            } catch (TransactionEndedException e) {
+                turn.failed(endpoints.transaction().describe());
+            } catch (StatementFailed e) {
+                settlement.failed(turn.rows, e.getCause());
+                turn.failed("the settlement failed: " + e.getCause().getMessage());
+            } catch (SQLException e) {
+                turn.trouble = e;
+                turn.failed("the database failed: " + e.getMessage());
+            }
+        }
+        if (!turn.settled) {
+            turn.branch.markRollbackOnly();
+        }
+    }
+
+    /** What came of the turn, as the adapter's own resource saw the transaction end. */
+    private Result ended(Turn turn) throws SQLException {
+        if (turn.rows.isEmpty()) {
+            form.release();
+            return Result.EMPTY;
+        }
+        Ending ending = turn.branch.ending().orElse(null);
+        boolean committed = turn.settled && ending == Ending.COMMITTED;
+        if (turn.settled) {
+            tally.settled(turn.rows, turn.outcomes, committed);
+        }
+        Result result;
+        try {
+            if (committed) {
+                turn.rows.forEach(failingRows::delivered);
+                result = Result.DELIVERED;
+            } else if (turn.rows.size() == 1) {
+                tally.failed(1);
+                ClaimedRow row = turn.rows.get(0);
+                // A commit that failed: its innermost cause (the MDB's own resource's constraint), not "rolled back".
+                form.failed(row, turn.notCommitted != null ? turn.notCommitted : turn.failure, turn.settled);
+                result = failingRows.after(row, false);
+            } else {
+                tally.failed(turn.rows.size());
+                if (!turn.settled) {
+                    tally.batchFailed(turn.rows.size(), turn.failure);
+                }
+                // A settled batch whose commit has no known outcome may yet be in the database: not again.
+                if (!turn.settled || ending == Ending.ROLLED_BACK) {
+                    form.again(turn.rows);
+                }
+                result = Result.FAILED;
+            }
+        } finally {
+            form.release();
+        }
+        if (turn.trouble != null) {
+            throw turn.trouble;
+        }
+        return result;
+    }
+
+    /** @return whether the worker's connection failed and must be replaced before the next turn */
+    public boolean isBroken() {
+        return form.isBroken();
+    }
+
+    /** Drops the worker's connection after a database error; the next turn opens a new one. */
+    public void disconnect() {
+        form.disconnect();
+    }
+
+    /** The subscription is paused: rows claimed ahead go back, so that nothing waits claimed meanwhile. */
+    public void pause() {
+        form.pause();
+    }
+
+    /** The worker ends: what it holds goes back (rows claimed ahead, locks, connections). */
+    public void close() {
+        form.close();
+    }
+}

@@ -1,0 +1,232 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.dialect.LeaseInSteps;
+import io.inboxra.dialect.Statement;
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.ConnectionPool;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.settlement.FailureRecords;
+import io.inboxra.ra.xa.DeliveryBranch;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The lease form: an expiry written into each row holds it. A short statement of its own, on a
+ * pooled connection, claims up to {@code batchSize} rows, writing their lease (database time), and
+ * a heartbeat keeps each alive from then on; they are delivered at once (a batch), or one at a
+ * time where the listener has no container transaction. The branch starts only at the
+ * settlement, on a pooled connection, which matches each row's last lease (its fencing token), so
+ * a lost lease never settles. A lone row that did not commit is counted while its lease still
+ * holds it (or has its lease cleared), so it returns at once and never uncounted; the rows of a
+ * batch that rolled back, still leased to this worker, are delivered one at a time before the next
+ * claim.
+ */
+final class LeaseForm implements ClaimForm {
+
+    private static final Logger LOG = System.getLogger(LeaseForm.class.getName());
+
+    /** A claimed row and the heartbeat that keeps its lease. */
+    private record Held(ClaimedRow row, LeaseHeartbeat heartbeat) {
+        /** Stops the heartbeat: from now on the lease is the one last written, the settlement's fencing token. */
+        ClaimedRow stopHeartbeat() {
+            return row.withToken(heartbeat.stop());
+        }
+    }
+
+    private final DeliveryContext context;
+    private final SubscriptionStatements statements;
+    private final FailureRecords records;
+    private final DeliveryTally tally;
+    private final ConnectionPool pool;
+    private final Bindings bindings;
+    private final LeaseInSteps steps;
+    /** The claim in steps' statements for all of a claim's rows, by how many (built once per size, not per poll). */
+    private final Map<Integer, Optional<Statement>> leaseWriteAll = new HashMap<>();
+    private final Map<Integer, Optional<Statement>> leaseReadAll = new HashMap<>();
+    /** Rows claimed before, each leased, waiting to be delivered one at a time. */
+    private final Deque<Held> ahead = new ArrayDeque<>();
+    private List<Held> current = List.of();
+
+    LeaseForm(DeliveryContext context, DeliveryTally tally) {
+        this.context = context;
+        this.statements = context.statements();
+        this.records = context.failures();
+        this.tally = tally;
+        this.pool = context.connections().pool();
+        this.bindings = context.bindings().limit(context.settings().batchSize()).lease(context.settings().lease());
+        this.steps = statements.leaseInSteps() ? (LeaseInSteps) context.dialect() : null;
+    }
+
+    /** A row claimed before, or a new claim: all of it at once in a container transaction, else one row at a time. */
+    @Override
+    public boolean prepare(boolean transacted) throws SQLException {
+        if (ahead.isEmpty()) {
+            List<ClaimedRow> claimed = context.failingRows().notSetAside(pool.withConnection(this::claim),
+                    this::releaseLease);
+            List<Held> held = new ArrayList<>(claimed.size());
+            for (ClaimedRow row : claimed) {
+                held.add(new Held(row, LeaseHeartbeat.start(context, row)));
+            }
+            if (transacted && held.size() > 1) {
+                current = held;
+                return true;
+            }
+            ahead.addAll(held);
+        }
+        Held next = ahead.poll();
+        current = next == null ? List.of() : List.of(next);
+        return next != null;
+    }
+
+    /** A new branch for each delivery: it borrows a pooled connection only once it settles. */
+    @Override
+    public DeliveryBranch<DatabaseConnection> branch() {
+        return new DeliveryBranch<>(new PooledConnections(pool), context.connections().finisher());
+    }
+
+    @Override
+    public List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) {
+        return current.stream().map(Held::row).toList();
+    }
+
+    /** Stops the heartbeats: from now on each lease is the one last written, its settlement's fencing token. */
+    @Override
+    public List<ClaimedRow> settling(List<ClaimedRow> rows) {
+        return current.stream().map(Held::stopHeartbeat).toList();
+    }
+
+    /** Counts the failed attempt and clears the lease, fenced by the token, or just clears the lease. */
+    @Override
+    public void failed(ClaimedRow row, String reason, boolean settled) {
+        // While the lease still holds the row: no claim takes it before it is set aside.
+        context.failingRows().failed(row);
+        try {
+            FailureRecords.Recorded recorded = records.areKept()
+                    ? pool.withConnection(c -> c.inTransaction(tx -> records.record(tx, row, reason))) : null;
+            if (recorded != null) {
+                tally.recorded(row, reason, recorded);
+            }
+            if (recorded == null || !recorded.changed()) {
+                releaseLease(row);
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the failure of row " + row.id()
+                    + " could not be recorded; the row returns when its lease runs out", e);
+        }
+    }
+
+    /**
+     * Takes back the rows of a batch that rolled back: those whose lease still holds, checked by
+     * extending it now. A row whose lease ran out and was claimed by another worker is that
+     * worker's; it is not handed to the listener again here.
+     */
+    @Override
+    public void again(List<ClaimedRow> rows) {
+        for (ClaimedRow row : rows) {
+            LeaseHeartbeat heartbeat = LeaseHeartbeat.startIfHeld(context, row);
+            if (heartbeat != null) {
+                ahead.add(new Held(row, heartbeat));
+            }
+        }
+    }
+
+    @Override
+    public void release() {
+        current = List.of();
+    }
+
+    /** Rows the listener never settled go back at once, for another worker or server to take. */
+    @Override
+    public void abandon() {
+        for (Held held : current) {
+            releaseLease(held.stopHeartbeat());
+        }
+        current = List.of();
+    }
+
+    /**
+     * One statement where the database returns what it writes; else ids under lock, their leases
+     * written and the rows read back (all in one statement each where the dialect can, or row by row).
+     */
+    private List<ClaimedRow> claim(DatabaseConnection c) throws SQLException {
+        if (steps == null) {
+            return context.failingRows().claim(c, statements.claim(), bindings);
+        }
+        return c.inTransaction(tx -> {
+            List<ClaimedRow> ids = context.failingRows().claim(tx, statements.claim(), bindings);
+            Optional<Statement> writeAll = ids.size() > 1 ? leaseWriteAll.computeIfAbsent(ids.size(),
+                    n -> steps.leaseWriteAll(context.settings().table(), n)) : Optional.empty();
+            Optional<Statement> readAll = ids.size() > 1 ? leaseReadAll.computeIfAbsent(ids.size(),
+                    n -> steps.leaseReadAll(context.settings().table(), n)) : Optional.empty();
+            if (writeAll.isPresent() && readAll.isPresent()) {
+                tx.update(writeAll.get(), bindings.rows(ids));
+                return inClaimOrder(ids, tx.claim(readAll.get(), bindings.rows(ids)));
+            }
+            List<ClaimedRow> rows = new ArrayList<>();
+            for (ClaimedRow id : ids) {
+                tx.update(statements.leaseWrite().orElseThrow(), bindings.row(id));
+                rows.addAll(tx.claim(statements.leaseRead().orElseThrow(), bindings.row(id)));
+            }
+            return rows;
+        });
+    }
+
+    /** @return the rows read back, in the order the claim took their ids */
+    private static List<ClaimedRow> inClaimOrder(List<ClaimedRow> ids, List<ClaimedRow> read) {
+        Map<Object, ClaimedRow> byId = new HashMap<>();
+        read.forEach(row -> byId.put(row.idKey(), row));
+        List<ClaimedRow> rows = new ArrayList<>();
+        for (ClaimedRow id : ids) {
+            ClaimedRow row = byId.get(id.idKey());
+            if (row != null) {
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    /** Clears the row's lease, so another claim can take it at once. */
+    private void releaseLease(ClaimedRow row) {
+        try {
+            pool.withConnection(c -> c.update(statements.releaseLease().orElseThrow(), bindings.row(row)));
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
+                    + " could not be cleared; the row returns when the lease runs out", e);
+        }
+    }
+
+    @Override
+    public boolean isBroken() {
+        return false;
+    }
+
+    @Override
+    public void disconnect() {
+        // Pooled connections that failed were discarded where they failed.
+    }
+
+    @Override
+    public void pause() {
+        close();
+    }
+
+    /** Rows claimed ahead but never started go back at once, for another server to take. */
+    @Override
+    public void close() {
+        Held held;
+        while ((held = ahead.poll()) != null) {
+            releaseLease(held.stopHeartbeat());
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package io.inboxra.ra.delivery;
+
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.settlement.FailureRecords;
+import io.inboxra.ra.settlement.QueuedRecords;
+import io.inboxra.ra.xa.DeliveryBranch;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The row lock form: the claim's own branch holds its rows. The claim runs in the delivery's
+ * branch, on the worker's connection, once the transaction has begun: up to {@code batchSize}
+ * rows under lock ({@code FOR UPDATE SKIP LOCKED}), each FIFO group guarded (a row whose group
+ * another transaction holds is left out), and the connection is lent to the listener, so that its
+ * writes through the producer factory commit in one phase with the settlement. A lone row's
+ * failure is recorded as the branch rolls back ({@link BranchFailure}), before its lock is let
+ * go; a batch that rolled back is delivered one row at a time, by as many single claims as it
+ * held (no lock of the worker's holds its rows between transactions: it takes whichever come).
+ */
+final class RowLockForm implements ClaimForm {
+
+    private final DeliveryContext context;
+    private final SubscriptionStatements statements;
+    private final FailureRecords records;
+    private final QueuedRecords queued;
+    private final DeliveryTally tally;
+    private final Bindings one;
+    private final Bindings batch;
+    private final String savepoint;
+    private final String rollbackToSavepoint;
+    private final List<ClaimedRow> groupsTaken = new ArrayList<>();
+    private DatabaseConnection connection;
+    private DeliveryBranch<DatabaseConnection> branch;
+    private boolean idle = true;
+    private int limit;
+    /** Single claims owed by a batch that rolled back. */
+    private int owed;
+
+    RowLockForm(DeliveryContext context, DeliveryTally tally) {
+        this.context = context;
+        this.statements = context.statements();
+        this.records = context.failures();
+        this.tally = tally;
+        this.one = context.bindings().limit(1);
+        this.batch = context.bindings().limit(context.settings().batchSize());
+        this.savepoint = context.dialect().claimSavepoint().sql();
+        this.rollbackToSavepoint = records.areKept() ? context.dialect().rollbackToClaimSavepoint().sql() : null;
+        this.queued = new QueuedRecords(context.name(), context.connections(), context.dialect(), statements,
+                context.bindings(), records, context.background());
+    }
+
+    /** A cheap look outside any transaction while idle, so that idle workers begin no container transactions. */
+    @Override
+    public boolean prepare(boolean transacted) throws SQLException {
+        DatabaseConnection c = connection();
+        limit = owed > 0 || !transacted ? 1 : context.settings().batchSize();
+        return !idle || statements.probe().isEmpty() || c.exists(statements.probe().get(), one);
+    }
+
+    /** The worker's own branch, on its connection: kept from one delivery to the next. */
+    @Override
+    public DeliveryBranch<DatabaseConnection> branch() throws SQLException {
+        connection();
+        return branch;
+    }
+
+    @Override
+    public List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) throws SQLException {
+        Bindings bindings = limit == 1 ? one : batch;
+        // A row left out stays locked by this transaction until it ends: nobody else takes it meanwhile.
+        List<ClaimedRow> claimed = context.failingRows().notSetAside(
+                branch.run(c -> context.failingRows().claim(c, statements.claim(), bindings)), row -> { });
+        List<ClaimedRow> rows = claimed.isEmpty() ? claimed : branch.run(c -> guarded(c, claimed));
+        idle = rows.isEmpty();
+        if (owed > 0) {
+            // Nothing claimable: the failed batch's rows are gone (or not due); batches again.
+            owed = rows.isEmpty() ? 0 : owed - 1;
+        }
+        return rows;
+    }
+
+    /** With FIFO groups: the claimed rows (the heads of their groups) whose group this transaction took. */
+    private List<ClaimedRow> guarded(DatabaseConnection c, List<ClaimedRow> claimed) throws SQLException {
+        if (statements.fifoGuard().isEmpty()) {
+            return claimed;
+        }
+        List<ClaimedRow> taken = new ArrayList<>(claimed.size());
+        for (ClaimedRow row : claimed) {
+            if (ClaimedRow.isYes(c.first(statements.fifoGuard().get(), one.row(row)))) {
+                taken.add(row);
+                groupsTaken.add(row);
+            }
+        }
+        return taken;
+    }
+
+    /** A savepoint right after the claim, where the table records failures: the record goes back to it. */
+    @Override
+    public BranchFailure armFailure(DeliveryBranch<DatabaseConnection> branch, ClaimedRow row) throws SQLException {
+        if (rollbackToSavepoint != null) {
+            branch.run(c -> c.execute(savepoint));
+        }
+        return new BranchFailure(row, context.failingRows(), records, queued, tally, rollbackToSavepoint);
+    }
+
+    @Override
+    public Connection lent() {
+        return connection.connection();
+    }
+
+    /** A guard that outlives the transaction (a named lock) is let go only now, after it. */
+    @Override
+    public void transactionEnded() throws SQLException {
+        try {
+            if (statements.fifoRelease().isPresent()) {
+                for (ClaimedRow row : groupsTaken) {
+                    connection.first(statements.fifoRelease().get(), one.row(row));
+                }
+            }
+        } finally {
+            groupsTaken.clear();
+        }
+    }
+
+    /**
+     * The failure was recorded as the branch rolled back, with all the rollback knew; a settled
+     * row whose commit failed has its dead letter told why, now that the commit's exception did.
+     */
+    @Override
+    public void failed(ClaimedRow row, String reason, boolean settled) throws SQLException {
+        if (settled && rollbackToSavepoint != null && reason != null) {
+            tally.amended(row, reason);
+            records.amendReason(connection, row, reason);
+        }
+    }
+
+    @Override
+    public void again(List<ClaimedRow> rows) {
+        owed = rows.size();
+    }
+
+    @Override
+    public void release() {
+        // Nothing outlives the transaction but the FIFO guards, let go as it ended.
+    }
+
+    @Override
+    public void abandon() {
+        groupsTaken.clear();
+    }
+
+    private DatabaseConnection connection() throws SQLException {
+        if (connection == null) {
+            connection = context.connections().connect();
+            branch = new DeliveryBranch<>(new WorkersOwnConnection(connection), context.connections().finisher());
+        }
+        return connection;
+    }
+
+    @Override
+    public boolean isBroken() {
+        return connection != null && connection.isBroken();
+    }
+
+    @Override
+    public void disconnect() {
+        if (connection != null) {
+            context.connections().disconnect(connection);
+            connection = null;
+            branch = null;
+        }
+    }
+
+    @Override
+    public void pause() {
+    }
+
+    @Override
+    public void close() {
+        disconnect();
+    }
+}
