@@ -45,16 +45,7 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
     /** How long deliveries in work may take to finish when a subscription stops. */
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
-    /**
-     * The started instances of this class loader (this RAR's deployment): WildFly starts one for
-     * the RAR and another for each application's {@code @ConnectionFactoryDefinition}, whose
-     * producers must wake the first one's subscriptions.
-     */
-    private static final java.util.Set<InboxResourceAdapter> STARTED = ConcurrentHashMap.newKeySet();
-
-    private final Map<Key, Activation> activations = new ConcurrentHashMap<>();
-    /** The subscription names of this adapter's activations, each with its MDB's class: two MDBs never share one. */
-    private final Map<String, Named> names = new ConcurrentHashMap<>();
+    private final Activations activations = new Activations();
     private volatile BootstrapContext bootstrap;
     private volatile Runnable leaveRecovery = () -> { };
 
@@ -73,19 +64,17 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
     public void start(BootstrapContext context) {
         this.bootstrap = context;
         // Payara's recovery ignores getXAResources' answer; its recovery listeners are asked instead.
-        leaveRecovery = PayaraRecovery.register(this::running);
-        STARTED.add(this);
+        leaveRecovery = PayaraRecovery.register(activations::running);
+        StartedAdapters.started(this);
         LOG.log(Level.INFO, "Inbox resource adapter started");
     }
 
     @Override
     public void stop() {
-        STARTED.remove(this);
+        StartedAdapters.stopped(this);
         leaveRecovery.run();
         leaveRecovery = () -> { };
-        activations.values().forEach(Activation::stop);
-        activations.clear();
-        names.clear();
+        activations.stopAll();
         LOG.log(Level.INFO, "Inbox resource adapter stopped");
     }
 
@@ -103,53 +92,15 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
         String name = values.getOrDefault(Property.NAME.key(), defaultName(factory));
         values.putAll(MicroProfileOverrides.read(name, applicationLoader(factory)));
         SubscriptionSettings settings = SettingsReader.read(values, name);
-        // A database that does not answer now is an outage: the activation then waits for it.
-        Key key = new Key(factory, spec);
         // The same activation again ends the one before first: it frees the subscription's name.
-        endpointDeactivation(factory, spec);
-        Named named = new Named(key, endpointName(factory));
-        Named taken = names.putIfAbsent(name, named);
-        if (taken != null) {
-            throw new jakarta.resource.spi.InvalidPropertyException(duplicate(name, taken, named));
-        }
-        try {
-            activations.put(key, Activation.start(settings, factory, bootstrap, STOP_GRACE));
-        } catch (ResourceException | RuntimeException e) {
-            names.remove(name, named);
-            throw e;
-        }
+        activations.stop(factory, spec);
+        // A database that does not answer now is an outage: the activation then waits for it.
+        activations.start(factory, spec, settings, bootstrap, STOP_GRACE);
     }
 
     @Override
     public void endpointDeactivation(MessageEndpointFactory factory, ActivationSpec spec) {
-        Key key = new Key(factory, spec);
-        Activation activation = activations.remove(key);
-        if (activation != null) {
-            activation.stop();
-        }
-        names.values().removeIf(named -> named.key().equals(key));
-    }
-
-    /** The error of a second MDB under a name another active one has: both MDBs, and the fix. */
-    private static String duplicate(String name, Named active, Named refused) {
-        return "Inbox subscription name '" + name + "' is taken: the MDB " + active.mdb() + " is active under it, so the MDB "
-                + refused.mdb() + " is not activated (the second would replace the first in operators' sight and"
-                + " remove its MBean). Names are unique in the server, and the default is the MDB's simple class name;"
-                + " give one of them its own with the activation property name, e.g."
-                + " @ActivationConfigProperty(propertyName = \"name\", propertyValue = \"" + name + "-2\")"
-                + " or in ejb-jar.xml's activation-config";
-    }
-
-    private static String endpointName(MessageEndpointFactory factory) {
-        Class<?> endpointClass = factory.getEndpointClass();
-        String activation = factory.getActivationName();
-        String mdb = endpointClass != null ? endpointClass.getName() : "(class not told)";
-        return activation != null ? mdb + " (activation " + activation + ")" : mdb;
-    }
-
-    /** @return the subscriptions that have started (not those waiting for their database) */
-    private java.util.List<Subscription> running() {
-        return activations.values().stream().flatMap(a -> a.running().stream()).toList();
+        activations.stop(factory, spec);
     }
 
     @Override
@@ -158,7 +109,7 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
         // adapter's recovery listener (PayaraRecovery) hands its resources over instead.
         java.util.List<XAResource> resources = new java.util.ArrayList<>();
         for (ActivationSpec spec : specs) {
-            java.util.Optional<Subscription> running = activationOf(spec).flatMap(Activation::running);
+            java.util.Optional<Subscription> running = activations.of(spec).flatMap(Activation::running);
             if (running.isPresent()) {
                 resources.add(running.get().recoveryResource());
             }
@@ -167,37 +118,20 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
     }
 
     /**
-     * The activation a recovering server means by {@code spec}: the one activated with that very
-     * object, or else the first with the same properties. Open Liberty's recovery builds a new
-     * activation spec from the activation config it logged, and takes exactly one resource for it.
-     */
-    private java.util.Optional<Activation> activationOf(ActivationSpec spec) {
-        java.util.Optional<Activation> same = activations.entrySet().stream()
-                .filter(entry -> entry.getKey().spec() == spec).map(Map.Entry::getValue).findFirst();
-        if (same.isPresent() || !(spec instanceof InboxActivationSpec inboxSpec)) {
-            return same;
-        }
-        return activations.entrySet().stream()
-                .filter(entry -> entry.getKey().spec() instanceof InboxActivationSpec activated
-                        && activated.values().equals(inboxSpec.values()))
-                .map(Map.Entry::getValue).findFirst();
-    }
-
-    /**
      * Wakes the subscriptions of a table in this server: their idle workers claim now. For
      * producers in this server, once their insert has committed (no database round trip, on
      * every database); the table as the activations name it, case-insensitive, without a schema
      * matching {@code schema.table}'s table part. The subscriptions of every started instance of
-     * this RAR are woken, not only this one's (see {@link #STARTED}).
+     * this RAR are woken, not only this one's (see {@link StartedAdapters}).
      *
      * @param table the inbox table rows were inserted into
      * @return how many subscriptions were woken
      */
+    @Override
     public int wake(String table) {
-        java.util.Set<InboxResourceAdapter> adapters = new java.util.HashSet<>(STARTED);
-        adapters.add(this);
         int woken = 0;
-        for (Subscription subscription : adapters.stream().flatMap(a -> a.running().stream()).toList()) {
+        for (Subscription subscription : StartedAdapters.besides(this).stream()
+                .flatMap(a -> a.activations.running().stream()).toList()) {
             if (sameTable(subscription.table(), table)) {
                 subscription.wake();
                 woken++;
@@ -217,10 +151,10 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
 
     /** @return the running subscription of that name, if any (for tests) */
     java.util.Optional<Subscription> subscription(String name) {
-        return running().stream().filter(s -> s.name().equals(name)).findFirst();
+        return activations.running().stream().filter(s -> s.name().equals(name)).findFirst();
     }
 
-    /** @return the server's transaction synchronizations, once the adapter has started */
+    @Override
     public java.util.Optional<jakarta.transaction.TransactionSynchronizationRegistry> synchronizations() {
         BootstrapContext started = bootstrap;
         return started == null ? java.util.Optional.empty()
@@ -228,6 +162,7 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
     }
 
     /** @return the adapter-level values that every activation starts from (for outbound connections too) */
+    @Override
     public Map<String, String> defaults() {
         Map<String, String> defaults = new LinkedHashMap<>();
         putIfSet(defaults, Property.DATA_SOURCE_CLASS, dataSourceClass);
@@ -276,22 +211,5 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
     @Override
     public int hashCode() {
         return System.identityHashCode(this);
-    }
-
-    /** A subscription name taken by an activation, with its MDB's class for errors. */
-    private record Named(Key key, String mdb) {
-    }
-
-    /** An activation: the endpoint factory and the spec it was activated with. */
-    private record Key(MessageEndpointFactory factory, ActivationSpec spec) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Key k && k.factory == factory && k.spec == spec;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(factory) * 31 + System.identityHashCode(spec);
-        }
     }
 }

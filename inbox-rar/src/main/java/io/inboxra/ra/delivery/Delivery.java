@@ -150,11 +150,11 @@ public final class Delivery {
         }
         TransactionStatus transaction = endpoints.transaction();
         Connection lent = form.lent();
-        if (lent == null) {
+        if (lent == null || transaction.registry().isEmpty()) {
             return endpoint.invokeAll(rows, transaction::isActive);
         }
         // Every call of the lent connection goes through the branch: nothing of it runs once the transaction ended.
-        return SharedBranch.during(database, lent, branch.loan(), transaction::key,
+        return SharedBranch.during(transaction.registry().get(), database, lent, branch.loan(),
                 () -> endpoint.invokeAll(rows, transaction::isActive));
     }
 

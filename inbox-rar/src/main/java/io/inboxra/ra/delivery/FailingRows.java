@@ -55,6 +55,11 @@ public final class FailingRows {
     private final Optional<Statement> claim;
     private final RetryBackoff backoff;
     private final Map<Object, Entry> entries = new HashMap<>();
+    /**
+     * Nothing is set aside: read without the lock, so that the workers' claims and deliveries,
+     * which ask on every turn, do not queue for it while no row fails.
+     */
+    private volatile boolean none = true;
     private boolean full;
 
     FailingRows(String name, Optional<Statement> claimPassingOver, Duration first, Duration most) {
@@ -124,6 +129,9 @@ public final class FailingRows {
      * @return the rows to deliver
      */
     List<ClaimedRow> notSetAside(List<ClaimedRow> claimed, LetGo letGo) throws SQLException {
+        if (none) {
+            return claimed;
+        }
         List<ClaimedRow> kept = new ArrayList<>(claimed.size());
         for (ClaimedRow row : claimed) {
             if (isSetAside(row)) {
@@ -162,15 +170,25 @@ public final class FailingRows {
         return isSetAside(row) ? Delivery.Result.SET_ASIDE : Delivery.Result.FAILED;
     }
 
-    private synchronized boolean isSetAside(ClaimedRow row) {
+    private boolean isSetAside(ClaimedRow row) {
+        return !none && isSetAsideNow(row);
+    }
+
+    private synchronized boolean isSetAsideNow(ClaimedRow row) {
         Entry entry = entries.get(row.idKey());
         return entry != null && entry.due() - System.nanoTime() > 0;
     }
 
     /** A row's delivery committed: it is forgotten. */
-    synchronized void delivered(ClaimedRow row) {
-        if (!entries.isEmpty()) {
-            entries.remove(row.idKey());
+    void delivered(ClaimedRow row) {
+        if (!none) {
+            forget(row);
+        }
+    }
+
+    private synchronized void forget(ClaimedRow row) {
+        if (entries.remove(row.idKey()) != null) {
+            none = entries.isEmpty();
         }
     }
 
@@ -193,13 +211,18 @@ public final class FailingRows {
         int failures = last == null ? 1 : last.failures() + 1;
         long delay = backoff.after(failures).toNanos();
         entries.put(row.idKey(), new Entry(row.id(), failures, now + delay, delay));
+        none = false;
         if (full && entries.size() < CAPACITY) {
             full = false;
         }
     }
 
     /** @return the ids not yet due, padded to {@link #CAPACITY} with the last of them; empty when none */
-    synchronized List<Object> notDue() {
+    List<Object> notDue() {
+        return none ? List.of() : notDueNow();
+    }
+
+    private synchronized List<Object> notDueNow() {
         if (entries.isEmpty()) {
             return List.of();
         }
@@ -226,6 +249,7 @@ public final class FailingRows {
                 it.remove();
             }
         }
+        none = entries.isEmpty();
         if (full && entries.size() < CAPACITY) {
             full = false;
         }

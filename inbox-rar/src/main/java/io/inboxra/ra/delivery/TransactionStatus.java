@@ -21,16 +21,9 @@ public final class TransactionStatus {
         return registry == null || status() == Status.STATUS_ACTIVE;
     }
 
-    /**
-     * @return the current thread's transaction's identity (the registry's transaction key), or null
-     *         without one, or where the server gives no registry
-     */
-    Object key() {
-        try {
-            return registry == null ? null : registry.getTransactionKey();
-        } catch (RuntimeException e) {
-            return null;
-        }
+    /** @return the server's registry of the delivery's transactions, where it gives one */
+    java.util.Optional<TransactionSynchronizationRegistry> registry() {
+        return java.util.Optional.ofNullable(registry);
     }
 
     /** @return why the current transaction is no longer active, for a failure's record */

@@ -37,7 +37,7 @@ public final class ProducerFactory implements InboxProducerFactory, Serializable
 
     @Override
     public Connection connection() {
-        Optional<Connection> shared = SharedBranch.on(managed.database());
+        Optional<Connection> shared = SharedBranch.on(managed.synchronizations(), managed.database());
         if (shared.isPresent()) {
             return shared.get();
         }

@@ -1,0 +1,119 @@
+package io.inboxra.ra;
+
+import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.subscription.Subscription;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.ActivationSpec;
+import jakarta.resource.spi.BootstrapContext;
+import jakarta.resource.spi.InvalidPropertyException;
+import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One adapter instance's activations, each under its endpoint factory and spec, and the
+ * subscription names they hold: two MDBs never share a name.
+ */
+final class Activations {
+
+    private final Map<Key, Activation> activations = new ConcurrentHashMap<>();
+    private final Map<String, Named> names = new ConcurrentHashMap<>();
+
+    /**
+     * Starts an activation under a name no other active MDB of this adapter holds.
+     *
+     * @throws InvalidPropertyException when another MDB holds the name, naming both and the fix
+     * @throws ResourceException a mistake in the settings, named with its fix: nothing started
+     */
+    void start(MessageEndpointFactory factory, ActivationSpec spec, SubscriptionSettings settings,
+            BootstrapContext bootstrap, Duration stopGrace) throws ResourceException {
+        Key key = new Key(factory, spec);
+        Named named = new Named(key, endpointName(factory));
+        Named taken = names.putIfAbsent(settings.name(), named);
+        if (taken != null) {
+            throw new InvalidPropertyException(duplicate(settings.name(), taken, named));
+        }
+        try {
+            activations.put(key, Activation.start(settings, factory, bootstrap, stopGrace));
+        } catch (ResourceException | RuntimeException e) {
+            names.remove(settings.name(), named);
+            throw e;
+        }
+    }
+
+    /** Stops the activation, if there is one, and frees its name. */
+    void stop(MessageEndpointFactory factory, ActivationSpec spec) {
+        Key key = new Key(factory, spec);
+        Activation activation = activations.remove(key);
+        if (activation != null) {
+            activation.stop();
+        }
+        names.values().removeIf(named -> named.key().equals(key));
+    }
+
+    void stopAll() {
+        activations.values().forEach(Activation::stop);
+        activations.clear();
+        names.clear();
+    }
+
+    /** @return the subscriptions that have started (not those waiting for their database) */
+    List<Subscription> running() {
+        return activations.values().stream().flatMap(a -> a.running().stream()).toList();
+    }
+
+    /**
+     * The activation a recovering server means by {@code spec}: the one activated with that very
+     * object, or else the first with the same properties. Open Liberty's recovery builds a new
+     * activation spec from the activation config it logged, and takes exactly one resource for it.
+     */
+    Optional<Activation> of(ActivationSpec spec) {
+        Optional<Activation> same = activations.entrySet().stream()
+                .filter(entry -> entry.getKey().spec() == spec).map(Map.Entry::getValue).findFirst();
+        if (same.isPresent() || !(spec instanceof InboxActivationSpec inboxSpec)) {
+            return same;
+        }
+        return activations.entrySet().stream()
+                .filter(entry -> entry.getKey().spec() instanceof InboxActivationSpec activated
+                        && activated.values().equals(inboxSpec.values()))
+                .map(Map.Entry::getValue).findFirst();
+    }
+
+    /** The error of a second MDB under a name another active one has: both MDBs, and the fix. */
+    private static String duplicate(String name, Named active, Named refused) {
+        return "Inbox subscription name '" + name + "' is taken: the MDB " + active.mdb() + " is active under it, so the MDB "
+                + refused.mdb() + " is not activated (the second would replace the first in operators' sight and"
+                + " remove its MBean). Names are unique in the server, and the default is the MDB's simple class name;"
+                + " give one of them its own with the activation property name, e.g."
+                + " @ActivationConfigProperty(propertyName = \"name\", propertyValue = \"" + name + "-2\")"
+                + " or in ejb-jar.xml's activation-config";
+    }
+
+    private static String endpointName(MessageEndpointFactory factory) {
+        Class<?> endpointClass = factory.getEndpointClass();
+        String activation = factory.getActivationName();
+        String mdb = endpointClass != null ? endpointClass.getName() : "(class not told)";
+        return activation != null ? mdb + " (activation " + activation + ")" : mdb;
+    }
+
+    /** A subscription name taken by an activation, with its MDB's class for errors. */
+    private record Named(Key key, String mdb) {
+    }
+
+    /** An activation: the endpoint factory and the spec it was activated with, compared by identity. */
+    private record Key(MessageEndpointFactory factory, ActivationSpec spec) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key k && k.factory == factory && k.spec == spec;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(factory) * 31 + System.identityHashCode(spec);
+        }
+    }
+}
