@@ -43,7 +43,7 @@ class SqlServerDialectTest {
         String source = Files.readString(Path.of("src/test/java/io/inboxra/appdialect/SqlServerDialect.java"),
                 StandardCharsets.UTF_8);
         String shown = source.replace("package io.inboxra.appdialect;", "package com.example.billing;");
-        String readme = Files.readString(Path.of("../README.md"), StandardCharsets.UTF_8);
+        String readme = Files.readString(Path.of("../docs/dialects.md"), StandardCharsets.UTF_8);
         assertTrue(readme.contains("```java\n" + shown + "```\n"),
                 "README.md shows SqlServerDialect as in src/test/java/io/inboxra/appdialect/SqlServerDialect.java"
                         + " (package com.example.billing); copy the class into the README");

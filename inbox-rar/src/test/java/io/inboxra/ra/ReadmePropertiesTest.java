@@ -21,8 +21,8 @@ class ReadmePropertiesTest {
 
     @Test
     void theReadmeListsEveryPropertyWithItsDefault() throws IOException {
-        String readme = Files.readString(Path.of("..", "README.md"));
-        String section = readme.substring(readme.indexOf("## Activation properties"));
+        String readme = Files.readString(Path.of("..", "docs", "activation-properties.md"));
+        String section = readme.substring(readme.indexOf("## The properties"));
         section = section.substring(0, section.indexOf("\n## ", 5));
         Map<String, String> documented = new LinkedHashMap<>();
         Matcher m = ROW.matcher(section);
