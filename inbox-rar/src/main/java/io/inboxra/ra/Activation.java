@@ -2,11 +2,11 @@ package io.inboxra.ra;
 
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.operations.OperatorRegistration;
+import io.inboxra.ra.operations.SubscriptionOperations;
 import io.inboxra.ra.subscription.AwaitingDatabase;
 import io.inboxra.ra.subscription.DatabaseUnreachable;
 import io.inboxra.ra.subscription.Subscription;
-import io.inboxra.ra.operations.OperatorRegistration;
-import io.inboxra.ra.operations.SubscriptionOperations;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;

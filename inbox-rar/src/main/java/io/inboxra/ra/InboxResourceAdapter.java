@@ -1,12 +1,12 @@
 package io.inboxra.ra;
 
 import io.inboxra.ra.config.MicroProfileOverrides;
-import io.inboxra.ra.outbound.ProducerAdapter;
 import io.inboxra.ra.config.Property;
 import io.inboxra.ra.config.SettingsReader;
 import io.inboxra.ra.config.SubscriptionSettings;
-import io.inboxra.ra.subscription.Subscription;
+import io.inboxra.ra.outbound.ProducerAdapter;
 import io.inboxra.ra.recovery.PayaraRecovery;
+import io.inboxra.ra.subscription.Subscription;
 import jakarta.resource.NotSupportedException;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ActivationSpec;
@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.transaction.xa.XAResource;
 
 /**

@@ -1,6 +1,5 @@
 package io.inboxra.harness;
 
-import io.inboxra.InboxListener;
 import jakarta.resource.spi.UnavailableException;
 import jakarta.resource.spi.endpoint.MessageEndpoint;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;

@@ -1,7 +1,7 @@
 package io.inboxra.ra;
 
-import io.inboxra.dialect.Form;
 import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.LeastPrivilege;
 import io.inboxra.harness.TestDatabase;

@@ -1,9 +1,9 @@
 package io.inboxra.ra;
 
+import io.inboxra.Outcome;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.Postgres;
-import io.inboxra.Outcome;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

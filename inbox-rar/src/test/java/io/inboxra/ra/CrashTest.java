@@ -5,12 +5,11 @@ import io.inboxra.harness.Await;
 import io.inboxra.harness.ChildProcess;
 import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
-import io.inboxra.harness.Postgres;
+import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import io.inboxra.harness.TestDatabase;
-import io.inboxra.harness.TestTables;
 
 import java.io.File;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package io.inboxra.ra;
 
-import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.EffectWriter;

@@ -4,11 +4,8 @@ import io.inboxra.harness.Await;
 import io.inboxra.harness.Postgres;
 import io.inboxra.harness.TestDatabase;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Ways to make the transaction and the database fail for real (see shared/FAULTS.md), and the checks after. */

@@ -6,15 +6,12 @@ import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
-import io.inboxra.harness.Postgres;
+import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import io.inboxra.harness.TestDatabase;
-import io.inboxra.harness.TestTables;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;

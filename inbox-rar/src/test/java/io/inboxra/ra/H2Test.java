@@ -1,11 +1,12 @@
 package io.inboxra.ra;
 
 import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
+import jakarta.resource.ResourceException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import io.inboxra.dialect.Form;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -19,8 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import jakarta.resource.ResourceException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -36,7 +36,6 @@ import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The in-doubt resolver decides nothing a transaction manager may still decide (issue 22, point

@@ -3,12 +3,12 @@ package io.inboxra.ra;
 import io.inboxra.Outcome;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
-import io.inboxra.ra.dialect.PostgresDialect;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.HeldBackStatements;
 import io.inboxra.harness.Postgres;
+import io.inboxra.ra.dialect.PostgresDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -12,7 +12,6 @@ import io.inboxra.operations.DeadLetter;
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionState;
-
 import io.inboxra.operations.SubscriptionView;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -7,11 +7,10 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.Narayana;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
+import jakarta.transaction.Synchronization;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import jakarta.transaction.Synchronization;
 
 import java.sql.SQLException;
 import java.time.Duration;

@@ -2,14 +2,12 @@ package io.inboxra.ra.connection;
 
 import io.inboxra.ra.xa.BranchFinisher;
 
-
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 
 /**

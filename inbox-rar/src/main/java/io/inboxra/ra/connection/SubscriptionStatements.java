@@ -9,7 +9,6 @@ import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
-
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.dialect.RowClaimGuard;
 

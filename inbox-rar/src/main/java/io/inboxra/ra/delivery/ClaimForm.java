@@ -3,7 +3,6 @@ package io.inboxra.ra.delivery;
 import io.inboxra.ra.connection.ClaimedRow;
 import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.xa.DeliveryBranch;
-import io.inboxra.ra.xa.FailureRecord;
 
 import java.sql.Connection;
 import java.sql.SQLException;

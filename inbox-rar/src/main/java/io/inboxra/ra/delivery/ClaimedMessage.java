@@ -1,8 +1,7 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.connection.ClaimedRow;
-
 import io.inboxra.InboxMessage;
+import io.inboxra.ra.connection.ClaimedRow;
 import jakarta.json.bind.Jsonb;
 
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,7 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.recovery.UndecidedBranches;
-
 import io.inboxra.InboxBatchListener;
+import io.inboxra.ra.recovery.UndecidedBranches;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 

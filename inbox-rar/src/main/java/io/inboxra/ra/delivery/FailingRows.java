@@ -1,17 +1,16 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.connection.Bindings;
-import io.inboxra.ra.connection.ClaimedRow;
-import io.inboxra.ra.connection.SubscriptionStatements;
-import io.inboxra.ra.connection.DatabaseConnection;
-import io.inboxra.ra.settlement.RetryBackoff;
-
-import io.inboxra.dialect.TableSpec;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
+import io.inboxra.dialect.TableSpec;
 import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.connection.Bindings;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.settlement.RetryBackoff;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;

@@ -2,8 +2,8 @@ package io.inboxra.ra.delivery;
 
 import io.inboxra.ra.connection.Bindings;
 import io.inboxra.ra.connection.ClaimedRow;
-import io.inboxra.ra.connection.SubscriptionStatements;
 import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.connection.SubscriptionStatements;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;

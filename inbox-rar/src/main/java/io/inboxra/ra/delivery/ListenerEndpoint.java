@@ -1,13 +1,11 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.settlement.Causes;
-
-import io.inboxra.ra.connection.ClaimedRow;
-
 import io.inboxra.InboxBatchListener;
 import io.inboxra.InboxListener;
 import io.inboxra.InboxMessage;
 import io.inboxra.Outcome;
+import io.inboxra.ra.connection.ClaimedRow;
+import io.inboxra.ra.settlement.Causes;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.endpoint.MessageEndpoint;
 

@@ -1,7 +1,6 @@
 package io.inboxra.ra.delivery;
 
 import io.inboxra.ra.connection.DatabaseConnection;
-
 import io.inboxra.ra.xa.BranchConnections;
 
 import java.sql.SQLException;

@@ -12,7 +12,6 @@ import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,9 +1,8 @@
 package io.inboxra.ra.operations;
 
-import io.inboxra.ra.connection.SubscriptionConnections;
-import io.inboxra.ra.connection.DatabaseConnection;
-
 import io.inboxra.operations.Backlog;
+import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.connection.SubscriptionConnections;
 
 import java.sql.Connection;
 import java.sql.SQLException;

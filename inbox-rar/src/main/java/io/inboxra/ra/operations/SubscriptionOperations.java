@@ -1,29 +1,21 @@
 package io.inboxra.ra.operations;
 
-import io.inboxra.ra.connection.OperatorStatements;
-
-import io.inboxra.ra.connection.DatabaseConnection;
-import io.inboxra.ra.delivery.DeliveryContext;
-import io.inboxra.ra.subscription.Subscription;
-
-import io.inboxra.dialect.Param;
-import io.inboxra.dialect.Statement;
 import io.inboxra.operations.Backlog;
 import io.inboxra.operations.DeadLetter;
 import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionView;
+import io.inboxra.ra.connection.OperatorStatements;
+import io.inboxra.ra.delivery.DeliveryContext;
+import io.inboxra.ra.subscription.Subscription;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -31,30 +23,26 @@ import java.util.OptionalLong;
 /**
  * A subscription as operators see it ({@link SubscriptionView}): its counters from memory; its
  * backlog from the database at most every few seconds, on a connection it keeps ({@link
- * BacklogCache}); its dead letters' reads, requeues and discards each in local transactions on a
- * fresh connection of the subscription, closed at the end, a large requeue or discard in chunks
- * of {@link #CHUNK} rows, each a transaction of its own.
+ * BacklogCache}); its dead letters' reads, requeues and discards ({@link DeadLetterOperations}).
  */
 public final class SubscriptionOperations implements SubscriptionView {
 
     private static final Logger LOG = System.getLogger(SubscriptionOperations.class.getName());
 
-    /** How many dead letters one transaction of a requeue or discard changes at most. */
-    static final int CHUNK = 500;
-    /** How many ids a log line names at most. */
-    private static final int MAX_LOGGED_IDS = 20;
-
     private final Subscription subscription;
     private final DeliveryContext context;
     private final OperatorStatements statements;
     private final BacklogCache backlogs;
-    private volatile TextIds idTypes;
+    private final OperatorSql sql;
+    private final DeadLetterOperations deadLetters;
 
     public SubscriptionOperations(Subscription subscription) {
         this.subscription = subscription;
         this.context = subscription.context();
         this.statements = subscription.operatorStatements();
         this.backlogs = new BacklogCache(context.connections());
+        this.sql = new OperatorSql(subscription);
+        this.deadLetters = new DeadLetterOperations(subscription.name(), context, statements, sql, backlogs);
     }
 
     @Override
@@ -87,13 +75,13 @@ public final class SubscriptionOperations implements SubscriptionView {
 
     @Override
     public Backlog backlog() throws SQLException {
-        requireRunning();
+        sql.requireRunning();
         return backlogs.get(c -> {
             long claimable = 0;
             Optional<Duration> lag = Optional.empty();
             Optional<String> oldest = Optional.empty();
             if (statements.backlog().isPresent()) {
-                try (PreparedStatement ps = bound(c, statements.backlog().get(), null, Duration.ZERO);
+                try (PreparedStatement ps = sql.bound(c, statements.backlog().get(), null, Duration.ZERO);
                         ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     claimable = rs.getLong(1);
@@ -104,8 +92,8 @@ public final class SubscriptionOperations implements SubscriptionView {
                     oldest = Optional.ofNullable(rs.getObject(3)).map(String::valueOf);
                 }
             }
-            OptionalLong inWork = count(c, statements.inWork());
-            OptionalLong dead = count(c, statements.deadLetterCount());
+            OptionalLong inWork = sql.count(c, statements.inWork());
+            OptionalLong dead = sql.count(c, statements.deadLetterCount());
             return new Backlog(claimable, lag, oldest, inWork, dead);
         });
     }
@@ -117,276 +105,30 @@ public final class SubscriptionOperations implements SubscriptionView {
 
     @Override
     public List<DeadLetter> deadLetters(int max) throws SQLException {
-        requireDeadLetters("read");
-        if (max < 1) {
-            throw new IllegalArgumentException("At most " + max + " dead letters asked for; ask for 1 or more");
-        }
-        return inTransaction(c -> {
-            List<DeadLetter> letters = new ArrayList<>();
-            try (PreparedStatement ps = bound(c, statements.deadLetterList().orElseThrow(), null, Duration.ZERO)) {
-                ps.setMaxRows(max);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        letters.add(DeadLetterRows.read(rs, true));
-                    }
-                }
-            }
-            return letters;
-        });
+        return deadLetters.deadLetters(max);
     }
 
     @Override
     public Optional<DeadLetter> deadLetter(String id) throws SQLException {
-        requireDeadLetters("read");
-        return inTransaction(c -> {
-            Optional<Object> typed = ids(c).typed(id);
-            if (typed.isEmpty()) {
-                return Optional.empty();
-            }
-            try (PreparedStatement ps = bound(c, statements.deadLetterById().orElseThrow(), typed.get(), Duration.ZERO);
-                    ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(DeadLetterRows.read(rs, false)) : Optional.empty();
-            }
-        });
+        return deadLetters.deadLetter(id);
     }
 
     @Override
     public int requeueAll() throws SQLException {
-        requireDeadLetters("requeue");
-        List<Object> stayed = new ArrayList<>();
-        int requeued = chunks(statements.requeueChunk().orElseThrow(), "requeued", (c, id) -> {
-            int one = run(c, statements.requeueOne(), id);
-            if (one == 0 && stayed.size() < MAX_LOGGED_IDS && isDeadLetter(c, id)) {
-                stayed.add(id);
-            }
-            return one;
-        }, null);
-        LOG.log(Level.INFO, "Inbox subscription '" + name() + "': " + requeued + " dead letter(s) requeued");
-        logStayed(stayed);
-        return requeued;
+        return deadLetters.requeueAll();
     }
 
     @Override
     public int requeue(Collection<String> ids) throws SQLException {
-        requireDeadLetters("requeue");
-        List<String> wanted = new ArrayList<>(new LinkedHashSet<>(ids));
-        List<Object> stayed = new ArrayList<>();
-        int requeued = 0;
-        // The ids bound in their column's own type, each requeued directly; a chunk per transaction.
-        for (int from = 0; from < wanted.size(); from += CHUNK) {
-            List<String> chunk = wanted.subList(from, Math.min(wanted.size(), from + CHUNK));
-            requeued += inTransaction(c -> {
-                TextIds types = ids(c);
-                int moved = 0;
-                for (String text : chunk) {
-                    Optional<Object> id = types.typed(text);
-                    int one = id.isEmpty() ? 0 : run(c, statements.requeueOne(), id.get());
-                    if (one == 0 && id.isPresent() && isDeadLetter(c, id.get()) && stayed.size() < MAX_LOGGED_IDS) {
-                        stayed.add(id.get());
-                    }
-                    moved += one;
-                }
-                return moved;
-            });
-        }
-        backlogs.forget();
-        LOG.log(Level.INFO, "Inbox subscription '" + name() + "': " + requeued + " dead letter(s) of " + ids.size()
-                + " asked for requeued");
-        logStayed(stayed);
-        return requeued;
-    }
-
-    private void logStayed(List<Object> stayed) {
-        if (!stayed.isEmpty()) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + name() + "': dead letter(s) " + stayed
-                    + (stayed.size() == MAX_LOGGED_IDS ? " (the first " + MAX_LOGGED_IDS + ")" : "") + " stay dead"
-                    + " letters: the table holds another message under each id (ids repeat). Deliver or delete that"
-                    + " row first, or discard the dead letter.");
-        }
+        return deadLetters.requeue(ids);
     }
 
     @Override
     public int discardOlderThan(Duration age) throws SQLException {
-        requireDeadLetters("discard");
-        if (age.isNegative()) {
-            throw new IllegalArgumentException("The age of dead letters to discard is negative (" + age
-                    + "); give zero or more, as PT24H or P30D");
-        }
-        Statement discard = statements.discard().orElseThrow(() -> new IllegalStateException("Inbox subscription '"
-                + name() + "': dialect '" + context.dialect().name() + "' cannot discard dead letters by age;"
-                + " implement discardDeadLetters(TableSpec) (or extend io.inboxra.dialect.StandardDialect)"));
-        int discarded;
-        if (statements.discardChunk().isPresent()) {
-            OperatorStatements.Chunked chunked = statements.discardChunk().get();
-            discarded = chunks(chunked.pages(), "discarded", (c, id) -> {
-                try (PreparedStatement ps = bound(c, chunked.one(), id, age.negated())) {
-                    return ps.executeUpdate();
-                }
-            }, age.negated());
-        } else {
-            // A dialect whose discard is no plain DELETE ... WHERE: in one transaction, as it wrote it.
-            discarded = inTransaction(c -> {
-                try (PreparedStatement ps = bound(c, discard, null, age.negated())) {
-                    return ps.executeUpdate();
-                }
-            });
-            backlogs.forget();
-        }
-        LOG.log(Level.INFO, "Inbox subscription '" + name() + "': " + discarded + " dead letter(s) older than "
-                + age + " discarded");
-        return discarded;
-    }
-
-    /** The work on one dead letter of a chunk, in the chunk's transaction. */
-    private interface OnEach {
-        int apply(Connection connection, Object id) throws SQLException;
-    }
-
-    /**
-     * Works through the rows of {@code pages} a chunk of {@link #CHUNK} ids at a time, in id order,
-     * each chunk in a transaction of its own: a large requeue or discard never holds its locks,
-     * nor its undo, for every row at once, and what it did so far stays done if a later chunk fails.
-     * Each chunk is logged, with the total so far.
-     */
-    private int chunks(OperatorStatements.IdPages pages, String done, OnEach each, Duration delay) throws SQLException {
-        int total = 0;
-        int chunk = 0;
-        Object[] last = {null};
-        while (true) {
-            int[] read = {0};
-            int changed = inTransaction(c -> {
-                List<Object> ids = new ArrayList<>();
-                Statement query = last[0] == null ? pages.first() : pages.after();
-                try (PreparedStatement ps = bound(c, query, last[0], delay == null ? Duration.ZERO : delay)) {
-                    ps.setMaxRows(CHUNK);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            ids.add(rs.getObject(1));
-                        }
-                    }
-                }
-                int n = 0;
-                for (Object id : ids) {
-                    n += each.apply(c, id);
-                }
-                read[0] = ids.size();
-                if (!ids.isEmpty()) {
-                    last[0] = ids.get(ids.size() - 1);
-                }
-                return n;
-            });
-            backlogs.forget();
-            total += changed;
-            chunk++;
-            if (read[0] < CHUNK) {
-                return total;
-            }
-            LOG.log(Level.INFO, "Inbox subscription '" + name() + "': chunk " + chunk + " of " + CHUNK + " dead"
-                    + " letters done, " + total + " " + done + " so far (up to id " + last[0] + ")");
-        }
-    }
-
-    private boolean isDeadLetter(Connection c, Object id) throws SQLException {
-        try (PreparedStatement ps = bound(c, statements.deadLetterById().orElseThrow(), id, Duration.ZERO);
-                ResultSet rs = ps.executeQuery()) {
-            return rs.next();
-        }
-    }
-
-    /** The dead letters' id column's type, read once from the ids query's result. */
-    private TextIds ids(Connection c) throws SQLException {
-        TextIds known = idTypes;
-        if (known == null) {
-            try (PreparedStatement ps = bound(c, statements.deadLetterIds().orElseThrow(), null, Duration.ZERO)) {
-                ps.setMaxRows(1);
-                try (ResultSet rs = ps.executeQuery()) {
-                    known = TextIds.of(rs.getMetaData());
-                }
-            }
-            idTypes = known;
-        }
-        return known;
-    }
-
-    /** Runs the statements in order; the first one's count is the answer. */
-    private int run(Connection c, List<Statement> steps, Object id) throws SQLException {
-        int first = -1;
-        for (Statement step : steps) {
-            try (PreparedStatement ps = bound(c, step, id, Duration.ZERO)) {
-                int changed = ps.executeUpdate();
-                first = first < 0 ? changed : first;
-            }
-        }
-        return Math.max(first, 0);
-    }
-
-    private OptionalLong count(Connection c, Optional<Statement> query) throws SQLException {
-        if (query.isEmpty()) {
-            return OptionalLong.empty();
-        }
-        try (PreparedStatement ps = bound(c, query.get(), null, Duration.ZERO); ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return OptionalLong.of(rs.getLong(1));
-        }
-    }
-
-    private PreparedStatement bound(Connection c, Statement statement, Object id, Duration delay) throws SQLException {
-        PreparedStatement ps = c.prepareStatement(statement.sql());
-        ps.setQueryTimeout(context.settings().dataSource().timeouts().statementSeconds());
-        int index = 1;
-        for (Param param : statement.params()) {
-            switch (param) {
-                case QUEUE -> ps.setString(index, context.settings().queue().orElse(null));
-                case ID -> ps.setObject(index, id);
-                case DELAY -> ps.setLong(index, delay.toMillis());
-                default -> throw new IllegalStateException("an operator's statement binds " + param + ": "
-                        + statement.sql());
-            }
-            index++;
-        }
-        return ps;
-    }
-
-    private void requireDeadLetters(String what) {
-        if (statements.deadLetterIds().isEmpty()) {
-            throw new IllegalStateException("Inbox subscription '" + name() + "' has no dead letters to " + what
-                    + ": it has neither 'deadLetterTable' nor 'deadAtColumn'");
-        }
+        return deadLetters.discardOlderThan(age);
     }
 
     private static Duration max(Duration lag) {
         return lag.isNegative() ? Duration.ZERO : lag;
-    }
-
-    /** The work of one operation, in its transaction. */
-    private interface Work<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
-    private void requireRunning() {
-        if (!subscription.running().isRunning()) {
-            throw new IllegalStateException("Inbox subscription '" + name() + "' is stopped");
-        }
-    }
-
-    /** Runs the work in one local transaction on a fresh connection of the subscription, then closes it. */
-    private <T> T inTransaction(Work<T> work) throws SQLException {
-        requireRunning();
-        try (DatabaseConnection connection = context.connections().openConnection()) {
-            Connection c = connection.connection();
-            c.setAutoCommit(false);
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                try {
-                    c.rollback();
-                } catch (SQLException rollback) {
-                    e.addSuppressed(rollback);
-                }
-                throw e;
-            }
-        }
     }
 }

@@ -1,23 +1,22 @@
 package io.inboxra.ra.subscription;
 
+import io.inboxra.dialect.Form;
+import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.connection.ConnectionPool;
+import io.inboxra.ra.connection.OperatorStatements;
 import io.inboxra.ra.connection.SubscriptionConnections;
 import io.inboxra.ra.delivery.DeliveryContext;
 import io.inboxra.ra.delivery.Endpoints;
 import io.inboxra.ra.delivery.FailingRows;
 import io.inboxra.ra.delivery.Messages;
 import io.inboxra.ra.delivery.TransactionStatus;
-import io.inboxra.ra.connection.OperatorStatements;
-import io.inboxra.ra.recovery.Recoverable;
-import io.inboxra.ra.recovery.RecoveryConnections;
 import io.inboxra.ra.recovery.FreshConnectionFinisher;
 import io.inboxra.ra.recovery.InDoubtResolver;
+import io.inboxra.ra.recovery.Recoverable;
+import io.inboxra.ra.recovery.RecoveryConnections;
 import io.inboxra.ra.recovery.UndecidedBranches;
 import io.inboxra.ra.settlement.FailureRecords;
 import io.inboxra.ra.settlement.Settlement;
-
-import io.inboxra.dialect.Form;
-import io.inboxra.ra.config.SubscriptionSettings;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.UnavailableException;

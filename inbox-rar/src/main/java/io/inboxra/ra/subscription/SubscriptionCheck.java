@@ -1,17 +1,16 @@
 package io.inboxra.ra.subscription;
 
-import io.inboxra.ra.connection.SubscriptionStatements;
-import io.inboxra.ra.connection.OperatorStatements;
-
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.ra.config.InvalidSettingsException;
 import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.connection.OperatorStatements;
+import io.inboxra.ra.connection.SubscriptionStatements;
+import io.inboxra.ra.connection.XaDataSources;
 import io.inboxra.ra.dialect.Dialects;
 import io.inboxra.ra.subscription.ClaimIndexCheck;
 import io.inboxra.ra.subscription.TableCheck;
-import io.inboxra.ra.connection.XaDataSources;
 import jakarta.resource.ResourceException;
 
 import java.lang.System.Logger;

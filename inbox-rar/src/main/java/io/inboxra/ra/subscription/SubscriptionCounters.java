@@ -1,11 +1,10 @@
 package io.inboxra.ra.subscription;
 
-import io.inboxra.ra.delivery.DatabaseWaits;
-import io.inboxra.ra.config.SubscriptionSettings;
-import io.inboxra.ra.settlement.Tally;
-
 import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionState;
+import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.delivery.DatabaseWaits;
+import io.inboxra.ra.settlement.Tally;
 
 import java.time.Clock;
 import java.time.Instant;

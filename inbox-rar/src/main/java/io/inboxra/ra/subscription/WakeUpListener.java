@@ -2,7 +2,6 @@ package io.inboxra.ra.subscription;
 
 import io.inboxra.ra.connection.SubscriptionConnections;
 import io.inboxra.ra.delivery.DeliveryContext;
-
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 

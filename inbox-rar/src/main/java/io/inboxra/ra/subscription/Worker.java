@@ -1,15 +1,15 @@
 package io.inboxra.ra.subscription;
 
-import io.inboxra.ra.settlement.Causes;
 import io.inboxra.ra.delivery.Delivery;
 import io.inboxra.ra.delivery.DeliveryContext;
+import io.inboxra.ra.settlement.Causes;
+import jakarta.resource.spi.UnavailableException;
+import jakarta.resource.spi.work.Work;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.time.Duration;
-import jakarta.resource.spi.UnavailableException;
-import jakarta.resource.spi.work.Work;
 
 /**
  * One of a subscription's workers, running on the server's {@code WorkManager}: it delivers

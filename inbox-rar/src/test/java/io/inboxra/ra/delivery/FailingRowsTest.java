@@ -1,8 +1,7 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.ra.connection.ClaimedRow;
-
 import io.inboxra.dialect.Statement;
+import io.inboxra.ra.connection.ClaimedRow;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
