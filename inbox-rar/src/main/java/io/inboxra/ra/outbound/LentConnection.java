@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * The handle on the claim's connection that {@link SharedBranch} lends to the listener, and
  * every statement, result set and metadata it hands out. Each call runs through the delivery's
- * branch ({@link io.inboxra.ra.xa.DeliveryBranch.Loan}): under the branch's lock, so that a
+ * branch ({@link io.inboxra.ra.xa.BranchLoan}): under the branch's lock, so that a
  * transaction manager ending the branch from another thread (a timeout's rollback) never runs
  * beside it, and only while the branch takes statements. After the delivery ended, timed out or
  * rolled back, the driver's connection is in autocommit or serves the worker's next delivery: a

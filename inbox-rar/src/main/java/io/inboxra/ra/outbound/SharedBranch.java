@@ -1,7 +1,7 @@
 package io.inboxra.ra.outbound;
 
 import io.inboxra.ra.config.DataSourceSettings;
-import io.inboxra.ra.xa.DeliveryBranch;
+import io.inboxra.ra.xa.BranchLoan;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.sql.Connection;
@@ -36,7 +36,7 @@ public final class SharedBranch {
      * @param branch the delivery's branch, lent
      * @param registry the server's registry of the delivery's transaction
      */
-    record Lent(DataSourceSettings database, Connection connection, DeliveryBranch.Loan branch,
+    record Lent(DataSourceSettings database, Connection connection, BranchLoan branch,
             TransactionSynchronizationRegistry registry) {
 
         /** @return whether the calling code runs in the delivery's transaction (the loan is its resource) */
@@ -58,7 +58,7 @@ public final class SharedBranch {
      * @param branch the delivery's branch, whose lock and state every call of the handle goes through
      */
     public static <T> T during(TransactionSynchronizationRegistry registry, DataSourceSettings database,
-            Connection connection, DeliveryBranch.Loan branch, Supplier<T> invocation) {
+            Connection connection, BranchLoan branch, Supplier<T> invocation) {
         Lent lent = new Lent(database, connection, branch, registry);
         registry.putResource(KEY, lent);
         try {

@@ -43,20 +43,6 @@ public final class DeliveryBranch<C> implements XAResource {
         T run(C connection) throws SQLException;
     }
 
-    /** A call lent the branch ({@link #loan}): it runs on the branch's connection, under the branch's lock. */
-    public interface LentCall<T> {
-        T run() throws SQLException;
-    }
-
-    /**
-     * The branch of one transaction, as lent to the MDB's code: every call runs under the
-     * branch's lock, and only while that transaction's branch is open (not ended, timed out,
-     * rolled back, prepared, nor the branch of a later delivery on the same resource).
-     */
-    public interface Loan {
-        <T> T run(LentCall<T> call) throws SQLException;
-    }
-
     private enum Phase { IDLE, ENLISTED, OPEN, PREPARED, DONE }
 
     private final BranchConnections<C> connections;
@@ -119,11 +105,11 @@ public final class DeliveryBranch<C> implements XAResource {
      *         (from another thread, after the transaction ended): its calls are refused with
      *         {@link TransactionEndedException} once that transaction's branch no longer takes statements
      */
-    public synchronized Loan loan() {
+    public synchronized BranchLoan loan() {
         Xid lent = xid;
-        return new Loan() {
+        return new BranchLoan() {
             @Override
-            public <T> T run(LentCall<T> call) throws SQLException {
+            public <T> T run(BranchLoan.Call<T> call) throws SQLException {
                 synchronized (DeliveryBranch.this) {
                     if (xid != lent) {
                         throw new TransactionEndedException("the branch was lent to an earlier delivery");
