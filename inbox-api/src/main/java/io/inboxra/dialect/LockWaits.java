@@ -10,7 +10,10 @@ package io.inboxra.dialect;
  * the record waiting; without it, it allows the record a short time (150 ms) and rolls back
  * hoping it queued by then.
  *
- * <p>Both queries run outside any transaction and bind nothing.
+ * <p>Both queries run outside any transaction and bind nothing. {@link #waiting} is asked
+ * again and again while the adapter waits for the record to queue; a view the database refreshes
+ * only between reads must be asked at a pace it follows (InnoDB's {@code INNODB_TRX} is refreshed
+ * only when it has not been read for 0.1 s: the conformance kit asks every 150 ms).
  *
  * <pre>{@code
  * // SQL Server
