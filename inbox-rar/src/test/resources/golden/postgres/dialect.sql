@@ -15,3 +15,23 @@ SELECT pg_backend_pid()
 -- waiting
 SELECT 1 FROM pg_locks WHERE pid = 42 AND NOT granted
 -- binds nothing
+
+-- listen 1/2
+SET application_name = 'inbox-ra:jobs:listen'
+-- binds nothing
+
+-- listen 2/2
+LISTEN inbox_jobs
+-- binds nothing
+
+-- listen "what's?new" 1/2
+SET application_name = E'inbox-ra:what''s\x3fnew:listen'
+-- binds nothing
+
+-- listen "what's?new" 2/2
+LISTEN inbox_jobs
+-- binds nothing
+
+-- notification
+NOTIFY inbox_jobs
+-- binds nothing

@@ -1,5 +1,10 @@
 package io.inboxra.dialect;
 
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -10,6 +15,15 @@ import java.util.Set;
  * The SQL of one database. The forms a database can claim in are capabilities: a dialect
  * implements {@link RowLock}, {@link Lease} and {@link Advisory} where its database can do them, and a subscription whose form its dialect lacks fails
  * validation.
+ *
+ * <p>Other capabilities are optional, each an interface to implement where the database has it:
+ * {@link Notifications} (a subscription's wake-up by {@code notifyChannel}), {@link LockWaits}
+ * (seeing a session wait for a row lock), {@link RowClaimGuard} (a guard of each claimed row) and
+ * {@link ClaimOrderIndex} (the advice of an index for the claim order). A dialect also tells the
+ * oldest version of its database it serves ({@link #databaseVersion}, {@link #minimumVersion},
+ * {@link #requireVersion}) and, where its batch settlement binds the ids as one array, how to
+ * bind them ({@link #bindIds}). The conformance kit ({@code inbox-dialect-tck}) checks each against
+ * the real database.
  *
  * <p>The defaults are standard SQL; a dialect overrides what its database spells otherwise.
  * {@link StandardDialect} and {@link StandardRowLock} write the claims from the claim rules
@@ -107,6 +121,7 @@ public interface Dialect extends OperatorQueries {
      * @param spec the table, in the row lock form
      * @param rows how many rows the statement settles
      * @return the statement; it must change exactly the batch's rows
+     * @see #bindIds
      */
     default Statement settleAll(TableSpec spec, int rows) {
         StringBuilder in = new StringBuilder(" WHERE ").append(quote(spec.idColumn())).append(" IN (");
@@ -300,6 +315,98 @@ public interface Dialect extends OperatorQueries {
      */
     default Optional<Statement> probe(TableSpec spec) {
         return Optional.empty();
+    }
+
+    /**
+     * Binds a batch's ids as one value, where a statement binds {@link Param#IDS} (a
+     * {@link #settleAll} that compares with an array, {@code "id" = ANY(?)}): the ids as an array
+     * of the SQL type of the table's id column, read off their Java type. A dialect whose
+     * statements bind {@link Param#ID} once per row (the default {@code IN (?, ?, ?)}) never needs it.
+     *
+     * <pre>{@code
+     * // PostgreSQL: a bigint column's ids are Longs, bound as bigint[]
+     * statement.setArray(index, connection.createArrayOf("bigint", ids.toArray()));
+     * }</pre>
+     *
+     * @param connection the statement's connection, to create the array on
+     * @param statement the statement to bind
+     * @param index the placeholder's position, from 1
+     * @param ids the batch's ids, in order, as the claim read them ({@code ResultSet.getObject}); at least one
+     * @throws SQLException when the ids' type cannot be bound as an array, naming the type and the fix
+     *         (an id column of another type, or {@code batchSize} 1); by default always: this dialect
+     *         binds no {@code IDS}
+     */
+    default void bindIds(Connection connection, PreparedStatement statement, int index, List<Object> ids)
+            throws SQLException {
+        throw new SQLFeatureNotSupportedException("dialect '" + name() + "' binds no array of ids (Param.IDS):"
+                + " write its settleAll with one Param.ID per row, or implement bindIds");
+    }
+
+    /**
+     * The database this dialect finds itself on, read from the metadata, when it is this
+     * dialect's own database: its product, its version's text and numbers. A dialect named for a
+     * compatible database of another product (the {@code mysql} dialect on MariaDB is its own, a
+     * PostgreSQL dialect on a database that speaks PostgreSQL's protocol is not) finds nothing,
+     * and refuses no version.
+     *
+     * <pre>{@code
+     * public Optional<DatabaseVersion> databaseVersion(DatabaseMetaData metadata) throws SQLException {
+     *     String product = metadata.getDatabaseProductName();
+     *     return product.equals("Microsoft SQL Server")
+     *             ? Optional.of(new DatabaseVersion(product, metadata.getDatabaseProductVersion(),
+     *                     Version.parse(metadata.getDatabaseProductVersion())))
+     *             : Optional.empty();
+     * }
+     * }</pre>
+     *
+     * @param metadata the metadata of a connection to the database
+     * @return the database, or empty (the default) where the dialect does not tell
+     * @throws SQLException when the metadata cannot be read
+     */
+    default Optional<DatabaseVersion> databaseVersion(DatabaseMetaData metadata) throws SQLException {
+        return Optional.empty();
+    }
+
+    /**
+     * The oldest version of the database that this dialect's statements of the form run on, and
+     * what they need of it.
+     *
+     * <pre>{@code
+     * public Optional<MinimumVersion> minimumVersion(DatabaseVersion database, Form form) {
+     *     return Optional.of(new MinimumVersion(Version.of(11, 0), "READPAST"));
+     * }
+     * }</pre>
+     *
+     * @param database the database, as {@link #databaseVersion} found it (a dialect serving two
+     *        products, as {@code mysql} serves MySQL and MariaDB, has a minimum for each)
+     * @param form the subscription's form
+     * @return the minimum, or empty (the default) where any version serves
+     */
+    default Optional<MinimumVersion> minimumVersion(DatabaseVersion database, Form form) {
+        return Optional.empty();
+    }
+
+    /**
+     * Refuses, at activation, a database too old for the dialect's statements in the form, before
+     * any of them runs: by default, where {@link #databaseVersion} finds the database and
+     * {@link #minimumVersion} names a minimum, a version before it ({@link MinimumVersion#require}).
+     * A dialect overrides it for a message of its own (PostgreSQL's lease form names the forms
+     * that still serve).
+     *
+     * @param metadata the metadata of a connection to the database
+     * @param form the subscription's form
+     * @throws UnsupportedVersionException naming the database and its version, the dialect, the
+     *         version and feature needed, and the fix
+     * @throws SQLException when the metadata cannot be read
+     */
+    default void requireVersion(DatabaseMetaData metadata, Form form) throws UnsupportedVersionException, SQLException {
+        Optional<DatabaseVersion> found = databaseVersion(metadata);
+        if (found.isPresent()) {
+            Optional<MinimumVersion> minimum = minimumVersion(found.get(), form);
+            if (minimum.isPresent()) {
+                minimum.get().require(name(), found.get());
+            }
+        }
     }
 
     /** @return the forms this dialect can claim in, from the capabilities it implements */

@@ -24,9 +24,10 @@ public enum Param {
      */
     ID,
     /**
-     * The ids of a batch's rows as one {@code java.sql.Array} (element type from the ids' Java
-     * type: {@code bigint}, {@code integer}, {@code text}, {@code uuid}), for databases that
-     * compare with an array: {@code "id" = ANY(?)} on PostgreSQL ({@link Dialect#settleAll}).
+     * The ids of a batch's rows as one value, bound by the dialect ({@link Dialect#bindIds}: on
+     * PostgreSQL a {@code java.sql.Array} of the ids' SQL type, {@code bigint}, {@code integer},
+     * {@code text}, {@code uuid}), for databases that compare with an array: {@code "id" = ANY(?)}
+     * on PostgreSQL ({@link Dialect#settleAll}).
      */
     IDS,
     /** The claim's fencing token (the lease form's {@code locked_until} value, as the claim returned it). */

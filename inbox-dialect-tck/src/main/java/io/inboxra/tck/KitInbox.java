@@ -171,6 +171,18 @@ final class KitInbox implements AutoCloseable {
         return ids;
     }
 
+    /** @return the ids of the rows, in id order, as the driver reads them ({@code getObject}): what a claim reads */
+    List<Object> keys(String where) throws SQLException {
+        List<Object> keys = new ArrayList<>();
+        try (Connection c = target.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id FROM " + name + " WHERE " + where + " ORDER BY id")) {
+            while (rs.next()) {
+                keys.add(rs.getObject(1));
+            }
+        }
+        return keys;
+    }
+
     long count(String where) throws SQLException {
         try (Connection c = target.connect(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*) FROM " + name + " WHERE " + where)) {

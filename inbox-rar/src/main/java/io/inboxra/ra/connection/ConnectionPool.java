@@ -6,6 +6,8 @@ import org.apache.commons.pool2.impl.DefaultPooledObject;
 import org.apache.commons.pool2.impl.GenericObjectPool;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 
+import io.inboxra.dialect.Dialect;
+
 import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.XADataSource;
@@ -19,7 +21,9 @@ public final class ConnectionPool implements AutoCloseable {
 
     private final GenericObjectPool<DatabaseConnection> pool;
 
-    public ConnectionPool(XADataSource dataSource, int isolation, int statementSeconds, int size, Duration maxWait) {
+    /** @param dialect the subscription's dialect, which binds what only it can ({@link Dialect#bindIds}) */
+    public ConnectionPool(XADataSource dataSource, Dialect dialect, int isolation, int statementSeconds, int size,
+            Duration maxWait) {
         GenericObjectPoolConfig<DatabaseConnection> config = new GenericObjectPoolConfig<>();
         config.setMaxTotal(size);
         config.setMaxIdle(size);
@@ -30,7 +34,7 @@ public final class ConnectionPool implements AutoCloseable {
         this.pool = new GenericObjectPool<>(new BasePooledObjectFactory<>() {
             @Override
             public DatabaseConnection create() throws SQLException {
-                return DatabaseConnection.open(dataSource, isolation, statementSeconds);
+                return DatabaseConnection.open(dataSource, isolation, statementSeconds, dialect);
             }
 
             @Override

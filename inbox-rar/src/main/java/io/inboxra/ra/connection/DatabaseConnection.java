@@ -1,5 +1,6 @@
 package io.inboxra.ra.connection;
 
+import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
 
@@ -20,7 +21,8 @@ import javax.transaction.xa.XAResource;
 /**
  * One database connection of a subscription: an XA connection, its one handle, and the
  * subscription's statements, each prepared once on it, each cancelled by the database when it
- * runs longer than {@code statementTimeout} (its network timeout is the data source's).
+ * runs longer than {@code statementTimeout} (its network timeout is the data source's). The
+ * subscription's dialect binds what only it knows how to bind ({@link Dialect#bindIds}).
  */
 public final class DatabaseConnection implements AutoCloseable {
 
@@ -29,20 +31,27 @@ public final class DatabaseConnection implements AutoCloseable {
     private final Map<String, PreparedStatement> prepared = new HashMap<>();
     private final Map<String, ClaimedRow.Layout> layouts = new HashMap<>();
     private final int statementSeconds;
+    private final Dialect dialect;
     private volatile boolean broken;
 
-    private DatabaseConnection(XAConnection xaConnection, int isolation, int statementSeconds) throws SQLException {
+    private DatabaseConnection(XAConnection xaConnection, int isolation, int statementSeconds, Dialect dialect)
+            throws SQLException {
         this.xaConnection = xaConnection;
         this.statementSeconds = statementSeconds;
+        this.dialect = dialect;
         this.connection = xaConnection.getConnection();
         connection.setTransactionIsolation(isolation);
     }
 
-    /** @param statementSeconds the statement timeout, in whole seconds ({@code Statement.setQueryTimeout}) */
-    static DatabaseConnection open(XADataSource dataSource, int isolation, int statementSeconds) throws SQLException {
+    /**
+     * @param statementSeconds the statement timeout, in whole seconds ({@code Statement.setQueryTimeout})
+     * @param dialect the subscription's dialect
+     */
+    static DatabaseConnection open(XADataSource dataSource, int isolation, int statementSeconds, Dialect dialect)
+            throws SQLException {
         XAConnection xa = dataSource.getXAConnection();
         try {
-            return new DatabaseConnection(xa, isolation, statementSeconds);
+            return new DatabaseConnection(xa, isolation, statementSeconds, dialect);
         } catch (SQLException | RuntimeException e) {
             try {
                 xa.close();
@@ -232,7 +241,7 @@ public final class DatabaseConnection implements AutoCloseable {
                 case NOW -> ps.setTimestamp(index, Timestamp.from(Instant.now()));
                 case ID -> ps.setObject(index, bindings.rows() == null ? bindings.row().id()
                         : bindings.rows().get(nextRow++).id());
-                case IDS -> ps.setArray(index, ids(bindings.rows()));
+                case IDS -> dialect.bindIds(connection, ps, index, bindings.rows().stream().map(ClaimedRow::id).toList());
                 case TOKEN -> ps.setObject(index, bindings.row().token());
                 case LEASE -> ps.setLong(index, bindings.lease().toMillis());
                 case KEY -> ps.setObject(index, bindings.row().key());
@@ -246,24 +255,6 @@ public final class DatabaseConnection implements AutoCloseable {
             index++;
         }
         return ps;
-    }
-
-    /** The batch's ids as an array of their SQL type, read off the first id's Java type. */
-    private java.sql.Array ids(List<ClaimedRow> rows) throws SQLException {
-        Object[] ids = rows.stream().map(ClaimedRow::id).toArray();
-        Object first = ids[0];
-        String type = first instanceof Long ? "bigint"
-                : first instanceof Integer ? "integer"
-                : first instanceof Short ? "smallint"
-                : first instanceof java.util.UUID ? "uuid"
-                : first instanceof java.math.BigDecimal ? "numeric"
-                : first instanceof String ? "text"
-                : null;
-        if (type == null) {
-            throw new SQLException("a batch's ids of type " + first.getClass().getName() + " cannot be bound as an"
-                    + " array; use an id column of a whole number, text or UUID type, or 'batchSize' 1");
-        }
-        return connection.createArrayOf(type, ids);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.inboxra.ra.connection;
 
+import io.inboxra.dialect.Dialect;
 import io.inboxra.ra.xa.BranchFinisher;
 
 import java.lang.System.Logger;
@@ -21,6 +22,7 @@ public final class SubscriptionConnections implements AutoCloseable {
 
     private final String subscription;
     private final XADataSource dataSource;
+    private final Dialect dialect;
     private final int isolation;
     private final int statementSeconds;
     private final ConnectionPool pool;
@@ -28,12 +30,14 @@ public final class SubscriptionConnections implements AutoCloseable {
     private final Set<DatabaseConnection> open = ConcurrentHashMap.newKeySet();
 
     /**
+     * @param dialect the subscription's dialect, which binds what only it can ({@link Dialect#bindIds})
      * @param pool the lease form's pool, or null in the other forms
      */
-    public SubscriptionConnections(String subscription, XADataSource dataSource, int isolation, int statementSeconds,
-            ConnectionPool pool, BranchFinisher finisher) {
+    public SubscriptionConnections(String subscription, XADataSource dataSource, Dialect dialect, int isolation,
+            int statementSeconds, ConnectionPool pool, BranchFinisher finisher) {
         this.subscription = subscription;
         this.dataSource = dataSource;
+        this.dialect = dialect;
         this.isolation = isolation;
         this.statementSeconds = statementSeconds;
         this.pool = pool;
@@ -49,7 +53,7 @@ public final class SubscriptionConnections implements AutoCloseable {
 
     /** A connection the caller closes. */
     public DatabaseConnection openConnection() throws SQLException {
-        return DatabaseConnection.open(dataSource, isolation, statementSeconds);
+        return DatabaseConnection.open(dataSource, isolation, statementSeconds, dialect);
     }
 
     /** Closes a connection {@link #connect()} gave. */

@@ -5,12 +5,12 @@ import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Lease;
 import io.inboxra.dialect.LeaseInSteps;
+import io.inboxra.dialect.RowClaimGuard;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.ra.config.SubscriptionSettings;
-import io.inboxra.ra.dialect.RowClaimGuard;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;

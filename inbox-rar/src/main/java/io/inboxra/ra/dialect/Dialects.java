@@ -2,8 +2,11 @@ package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Notifications;
+import io.inboxra.dialect.UnsupportedVersionException;
 
 import java.lang.reflect.InvocationTargetException;
+import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.List;
@@ -15,11 +18,12 @@ import java.util.function.Supplier;
 /**
  * Finds a subscription's dialect: a built-in one by name, an application's own by class
  * name (from the MDB's class loader, then the adapter's), or the built-in one that matches
- * the database's product name.
+ * the database's product name (which must then serve the database's version: each dialect
+ * knows its minimums, {@link Dialect#requireVersion}). Checks, at activation, what the
+ * subscription asks of its dialect: the form's capability, the database's version, the
+ * wake-up's.
  */
 public final class Dialects {
-
-    private static final String SKIP_LOCKED = "FOR UPDATE SKIP LOCKED";
 
     private static final Map<String, Supplier<Dialect>> BUILT_IN = Map.of(
             PostgresDialect.NAME, PostgresDialect::new,
@@ -90,9 +94,9 @@ public final class Dialects {
 
     /**
      * Checks that the dialect can claim in the table's form on this database: its capability
-     * ({@link #requireForm(Dialect, Form)}), and the database's version where a built-in dialect's
-     * form needs a later one than the dialect itself. PostgreSQL's lease claim fences its
-     * {@code LIMIT} with {@code WITH ... AS MATERIALIZED}, PostgreSQL 12's.
+     * ({@link #requireForm(Dialect, Form)}), and the database's version, which the dialect checks
+     * itself ({@link Dialect#requireVersion}: the built-in postgres dialect's lease form, for one,
+     * needs PostgreSQL 12).
      *
      * @param dialect the dialect
      * @param form the table's form
@@ -102,77 +106,77 @@ public final class Dialects {
     public static void requireForm(Dialect dialect, Form form, DatabaseMetaData metadata)
             throws DialectException, SQLException {
         requireForm(dialect, form);
-        if (dialect instanceof PostgresDialect && form == Form.LEASE
-                && metadata.getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgresql")
-                && metadata.getDatabaseMajorVersion() < PostgresDialect.LEASE_SINCE) {
-            throw new DialectException("The database is PostgreSQL " + metadata.getDatabaseProductVersion()
-                    + ": the postgres dialect's LEASE form (selected by 'lockedUntilColumn') needs PostgreSQL "
-                    + PostgresDialect.LEASE_SINCE + " or later (its claim uses WITH ... AS MATERIALIZED); upgrade"
-                    + " the database, or claim in the ROW_LOCK form (remove 'lockedUntilColumn') or the ADVISORY"
-                    + " form ('advisoryLock'), which need PostgreSQL 9.5.");
+        try {
+            dialect.requireVersion(metadata, form);
+        } catch (UnsupportedVersionException e) {
+            throw new DialectException(e.getMessage());
         }
     }
 
+    /**
+     * Checks that a subscription with a {@code notifyChannel} can be woken: its dialect has the
+     * capability ({@link Notifications}) and its connection can wait for notifications.
+     *
+     * @param dialect the subscription's dialect
+     * @param channel the {@code notifyChannel} property
+     * @param connection a connection of the subscription's data source
+     * @return the dialect's notifications
+     * @throws DialectException when it cannot, naming the dialect and the fix
+     */
+    public static Notifications requireNotifications(Dialect dialect, String channel, Connection connection)
+            throws DialectException, SQLException {
+        if (dialect instanceof Notifications notifications && notifications.canListen(connection)) {
+            return notifications;
+        }
+        throw new DialectException("Property 'notifyChannel' is '" + channel + "', but the database (dialect '"
+                + dialect.name() + "') has no LISTEN: only PostgreSQL, through the PostgreSQL driver the adapter"
+                + " bundles, wakes a subscription by notification; remove 'notifyChannel' (the subscription polls"
+                + " every pollInterval up to maxPollInterval).");
+    }
+
+    /** The built-in dialect of the database's product, if it serves the database's version. */
     private static Dialect detect(DatabaseMetaData metadata) throws DialectException, SQLException {
         String product = metadata.getDatabaseProductName();
         String version = metadata.getDatabaseProductVersion();
         String lower = product.toLowerCase(Locale.ROOT);
+        Dialect dialect;
         if (lower.contains("postgresql")) {
-            requireVersion(product, version, metadata.getDatabaseMajorVersion(), metadata.getDatabaseMinorVersion(), 0,
-                    new int[] {9, 5, 0}, PostgresDialect.NAME, SKIP_LOCKED);
-            return new PostgresDialect();
+            dialect = new PostgresDialect();
+        } else if (lower.contains("mariadb") || version.contains("MariaDB")) {
+            // MySQL Connector/J names MariaDB "MySQL", with a version such as 5.5.5-10.11.6-MariaDB.
+            dialect = new MariaDbDialect();
+        } else if (lower.equals("mysql")) {
+            dialect = new MySqlDialect();
+        } else if (lower.equals("h2")) {
+            dialect = new H2Dialect();
+        } else if (lower.equals("sqlite")) {
+            dialect = new SqliteDialect();
+        } else {
+            throw new DialectException("The database is " + product + " " + version
+                    + ", which no built-in dialect serves: set 'dialect' to the class name of your own"
+                    + " io.inboxra.dialect.Dialect.");
         }
-        // MySQL Connector/J names MariaDB "MySQL", with a version such as 5.5.5-10.11.6-MariaDB.
-        if (lower.contains("mariadb") || version.contains("MariaDB")) {
-            int[] found = numbers(version.replaceFirst("^5\\.5\\.5-", ""));
-            requireVersion("MariaDB", version, found[0], found[1], found[2], new int[] {10, 6, 0}, MariaDbDialect.NAME, SKIP_LOCKED);
-            return new MariaDbDialect();
-        }
-        if (lower.equals("mysql")) {
-            int[] found = numbers(version);
-            requireVersion(product, version, found[0], found[1], found[2], new int[] {8, 0, 1}, MySqlDialect.NAME, SKIP_LOCKED);
-            return new MySqlDialect();
-        }
-        if (lower.equals("h2")) {
-            int[] found = numbers(version);
-            requireVersion(product, version, found[0], found[1], found[2], new int[] {2, 2, 220}, H2Dialect.NAME, SKIP_LOCKED);
-            return new H2Dialect();
-        }
-        if (lower.equals("sqlite")) {
-            int[] found = numbers(version);
-            requireVersion(product, version, found[0], found[1], found[2], new int[] {3, 35, 0}, SqliteDialect.NAME,
-                    "UPDATE ... RETURNING");
-            return new SqliteDialect();
-        }
-        throw new DialectException("The database is " + product + " " + metadata.getDatabaseProductVersion()
-                + ", which no built-in dialect serves: set 'dialect' to the class name of your own"
-                + " io.inboxra.dialect.Dialect.");
+        requireServed(dialect, metadata);
+        return dialect;
     }
 
-    /** The claims need a feature (FOR UPDATE SKIP LOCKED): refuse a database older than the first version with it. */
-    private static void requireVersion(String product, String version, int major, int minor, int patch, int[] needed,
-            String dialect, String feature) throws DialectException {
-        int[] found = {major, minor, patch};
-        for (int i = 0; i < 3; i++) {
-            if (found[i] != needed[i]) {
-                if (found[i] < needed[i]) {
-                    throw new DialectException("The database is " + product + " " + version + ": the " + dialect
-                            + " dialect needs " + needed[0] + "." + needed[1] + (needed[2] > 0 ? "." + needed[2] : "")
-                            + " or later (the first with " + feature + "); upgrade the database.");
-                }
+    /**
+     * Refuses a database the dialect serves in none of its forms: too old for all of them. The
+     * refusal is that of its first form (the row lock form where it has one).
+     */
+    private static void requireServed(Dialect dialect, DatabaseMetaData metadata) throws DialectException, SQLException {
+        UnsupportedVersionException first = null;
+        for (Form form : dialect.forms()) {
+            try {
+                dialect.requireVersion(metadata, form);
                 return;
+            } catch (UnsupportedVersionException e) {
+                first = first == null ? e : first;
             }
         }
-    }
-
-    /** The first three numbers of a version text: "2.2.224 (2023-09-17)" gives 2, 2, 224. */
-    static int[] numbers(String version) {
-        int[] numbers = new int[3];
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\d+").matcher(version);
-        for (int i = 0; i < 3 && m.find(); i++) {
-            numbers[i] = Integer.parseInt(m.group());
+        if (first != null) {
+            throw new DialectException(first.getMessage());
         }
-        return numbers;
     }
 
     private static Dialect instantiate(String className, ClassLoader endpointLoader) throws DialectException {

@@ -1,13 +1,19 @@
 package io.inboxra.ra.dialect;
 
+import io.inboxra.dialect.DatabaseVersion;
+import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Label;
 import io.inboxra.dialect.LeaseInSteps;
+import io.inboxra.dialect.MinimumVersion;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.StandardRowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
+import io.inboxra.dialect.Version;
 
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,9 +34,27 @@ public final class H2Dialect extends StandardRowLock implements LeaseInSteps {
     /** The driver that reaches H2 by default. */
     static final DefaultDriver DRIVER = new DefaultDriver("jdbc:h2:", "org.h2.jdbcx.JdbcDataSource");
 
+    /** H2's first version with {@code SKIP LOCKED}. */
+    private static final MinimumVersion SKIP_LOCKED = new MinimumVersion(Version.of(2, 2, 220), "FOR UPDATE SKIP LOCKED");
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** H2, its version as {@code 2.2.224 (2023-09-17)}. */
+    @Override
+    public Optional<DatabaseVersion> databaseVersion(DatabaseMetaData metadata) throws SQLException {
+        String product = metadata.getDatabaseProductName();
+        String version = metadata.getDatabaseProductVersion();
+        return product.equalsIgnoreCase("h2")
+                ? Optional.of(new DatabaseVersion(product, version, Version.parse(version))) : Optional.empty();
+    }
+
+    /** 2.2.220, in both forms. */
+    @Override
+    public Optional<MinimumVersion> minimumVersion(DatabaseVersion database, Form form) {
+        return Optional.of(SKIP_LOCKED);
     }
 
     @Override

@@ -2,18 +2,26 @@ package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Advisory;
 import io.inboxra.dialect.ClaimClauses;
+import io.inboxra.dialect.ClaimOrderIndex;
+import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Label;
 import io.inboxra.dialect.LeaseInSteps;
+import io.inboxra.dialect.LockWaits;
+import io.inboxra.dialect.MinimumVersion;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.RowLocking;
 import io.inboxra.dialect.StandardRowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
+import io.inboxra.dialect.Version;
 
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -23,7 +31,8 @@ import java.util.Optional;
  * lock, writes each lease, and reads the row back ({@link #leaseRead}), in one short transaction.
  * Advisory locks and the FIFO guard are named locks ({@code GET_LOCK(name, 0)}), scoped by table
  * and key, and released explicitly. Written here besides: the advisory claim and unlock, the
- * retention sweep, the lock waits and the claim index advice; the settlement, dead letter,
+ * retention sweep, the lock waits, the claim index advice and the version minimums (MySQL 8.0.1,
+ * MariaDB 10.6: the dialect serves both); the settlement, dead letter,
  * reschedule, probe, re-check and lease release are the standard SQL of
  * {@link io.inboxra.dialect.StandardDialect}.
  */
@@ -35,6 +44,17 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
 
     /** The driver that reaches MySQL by default. */
     static final DefaultDriver DRIVER = new DefaultDriver("jdbc:mysql:", "com.mysql.cj.jdbc.MysqlXADataSource");
+
+    /** The product MariaDB, as messages name it, whichever driver reaches it. */
+    private static final String MARIADB = "MariaDB";
+
+    /** MySQL's first version with {@code SKIP LOCKED}. */
+    private static final MinimumVersion MYSQL_SKIP_LOCKED = new MinimumVersion(Version.of(8, 0, 1),
+            "FOR UPDATE SKIP LOCKED");
+
+    /** MariaDB's first version with {@code SKIP LOCKED}. */
+    private static final MinimumVersion MARIADB_SKIP_LOCKED = new MinimumVersion(Version.of(10, 6),
+            "FOR UPDATE SKIP LOCKED");
 
 
     @Override
@@ -62,6 +82,29 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     public String waiting(long id) {
         return "SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = " + id
                 + " AND trx_state = 'LOCK WAIT'";
+    }
+
+    /**
+     * MySQL, or MariaDB through either driver: MySQL Connector/J names MariaDB "MySQL", with a
+     * version such as {@code 5.5.5-10.11.6-MariaDB} (the {@code 5.5.5-} is left out of the numbers).
+     */
+    @Override
+    public Optional<DatabaseVersion> databaseVersion(DatabaseMetaData metadata) throws SQLException {
+        String product = metadata.getDatabaseProductName();
+        String version = metadata.getDatabaseProductVersion();
+        if (product.toLowerCase(Locale.ROOT).contains("mariadb") || version.contains("MariaDB")) {
+            return Optional.of(new DatabaseVersion(MARIADB, version, Version.parse(version.replaceFirst("^5\\.5\\.5-", ""))));
+        }
+        if (product.equalsIgnoreCase("mysql")) {
+            return Optional.of(new DatabaseVersion(product, version, Version.parse(version)));
+        }
+        return Optional.empty();
+    }
+
+    /** MySQL 8.0.1, MariaDB 10.6, in every form: the first of each with {@code SKIP LOCKED}. */
+    @Override
+    public Optional<MinimumVersion> minimumVersion(DatabaseVersion database, Form form) {
+        return Optional.of(database.database().equals(MARIADB) ? MARIADB_SKIP_LOCKED : MYSQL_SKIP_LOCKED);
     }
 
     @Override

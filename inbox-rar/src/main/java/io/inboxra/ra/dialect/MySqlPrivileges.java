@@ -1,5 +1,7 @@
 package io.inboxra.ra.dialect;
 
+import io.inboxra.dialect.LockWaits;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

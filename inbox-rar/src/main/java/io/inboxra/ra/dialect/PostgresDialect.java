@@ -2,28 +2,46 @@ package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Advisory;
 import io.inboxra.dialect.ClaimClauses;
+import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Label;
 import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.LockWaits;
+import io.inboxra.dialect.MinimumVersion;
+import io.inboxra.dialect.Notifications;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.RowClaimGuard;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.StandardDialect;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
+import io.inboxra.dialect.UnsupportedVersionException;
+import io.inboxra.dialect.Version;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * PostgreSQL 9.5 and later: all three forms, the lease form from PostgreSQL 12 ({@link #LEASE_SINCE}). Written here: the row lock claim with its row
  * guard ({@link #lockClaim}, {@link #claimGuard}) and FIFO guard, the lease claim and extension,
- * the advisory claim and unlock, the retention sweep, and the lock waits. The standard SQL of {@link StandardDialect} serves the rest: the settlement
+ * the advisory claim and unlock, the retention sweep, the lock waits, the wake-up by
+ * {@code LISTEN}/{@code NOTIFY} (through pgjdbc, which the adapter bundles), the batch's ids bound
+ * as one array, and the version minimums. The standard SQL of {@link StandardDialect} serves the rest: the settlement
  * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
  * lease release, all from the claim rules of {@link ClaimClauses}.
  */
 public class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard,
-        Privileges {
+        Notifications, Privileges {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
@@ -33,6 +51,13 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
 
     /** The first major version whose lease claim runs: {@code AS MATERIALIZED} is PostgreSQL 12's. */
     public static final int LEASE_SINCE = 12;
+
+    /** Every form's claim skips locked rows: PostgreSQL 9.5's. */
+    private static final MinimumVersion SKIP_LOCKED = new MinimumVersion(Version.of(9, 5), "FOR UPDATE SKIP LOCKED");
+
+    /** The lease claim fences its {@code LIMIT}: PostgreSQL 12's. */
+    private static final MinimumVersion MATERIALIZED = new MinimumVersion(Version.of(LEASE_SINCE, 0),
+            "WITH ... AS MATERIALIZED");
 
     @Override
     public String name() {
@@ -81,6 +106,28 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
                 .map(column -> Statement.of("UPDATE " + table(spec) + " SET " + quote(column) + " = "
                         + currentTimestamp() + where, Param.IDS))
                 .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + where, Param.IDS));
+    }
+
+    /**
+     * The ids as an array of the id column's type, read off the first id's Java type: what
+     * {@link #settleAll}'s {@code ANY(?)} compares with.
+     */
+    @Override
+    public void bindIds(Connection connection, PreparedStatement statement, int index, List<Object> ids)
+            throws SQLException {
+        Object first = ids.get(0);
+        String type = first instanceof Long ? "bigint"
+                : first instanceof Integer ? "integer"
+                : first instanceof Short ? "smallint"
+                : first instanceof UUID ? "uuid"
+                : first instanceof BigDecimal ? "numeric"
+                : first instanceof String ? "text"
+                : null;
+        if (type == null) {
+            throw new SQLException("a batch's ids of type " + first.getClass().getName() + " cannot be bound as an"
+                    + " array; use an id column of a whole number, text or UUID type, or 'batchSize' 1");
+        }
+        statement.setArray(index, connection.createArrayOf(type, ids.toArray()));
     }
 
     /** Compared as text: {@code json} has no equality, and {@code bytea} compares the same way as its text. */
@@ -164,6 +211,83 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     @Override
     public String waiting(long id) {
         return "SELECT 1 FROM pg_locks WHERE pid = " + id + " AND NOT granted";
+    }
+
+    /** PostgreSQL, as the PostgreSQL driver names it: another product speaking its protocol is not this dialect's own. */
+    @Override
+    public Optional<DatabaseVersion> databaseVersion(DatabaseMetaData metadata) throws SQLException {
+        String product = metadata.getDatabaseProductName();
+        if (!product.toLowerCase(Locale.ROOT).contains("postgresql")) {
+            return Optional.empty();
+        }
+        return Optional.of(new DatabaseVersion(product, metadata.getDatabaseProductVersion(),
+                Version.of(metadata.getDatabaseMajorVersion(), metadata.getDatabaseMinorVersion())));
+    }
+
+    /** 9.5 ({@code SKIP LOCKED}); the lease form 12 ({@code AS MATERIALIZED}). */
+    @Override
+    public Optional<MinimumVersion> minimumVersion(DatabaseVersion database, Form form) {
+        return Optional.of(form == Form.LEASE ? MATERIALIZED : SKIP_LOCKED);
+    }
+
+    /** Below 12, the lease form's refusal names the forms that still serve. */
+    @Override
+    public void requireVersion(DatabaseMetaData metadata, Form form) throws UnsupportedVersionException, SQLException {
+        Optional<DatabaseVersion> found = databaseVersion(metadata);
+        if (found.isEmpty()) {
+            return;
+        }
+        SKIP_LOCKED.require(name(), found.get());
+        if (form == Form.LEASE && found.get().version().isBefore(MATERIALIZED.version())) {
+            throw new UnsupportedVersionException("The database is " + found.get().database() + " "
+                    + found.get().text() + ": the " + name() + " dialect's LEASE form (selected by 'lockedUntilColumn')"
+                    + " needs PostgreSQL " + LEASE_SINCE + " or later (its claim uses " + MATERIALIZED.feature()
+                    + "); upgrade the database, or claim in the ROW_LOCK form (remove 'lockedUntilColumn') or the"
+                    + " ADVISORY form ('advisoryLock'), which need PostgreSQL " + SKIP_LOCKED.version() + ".");
+        }
+    }
+
+    /**
+     * The session named (its {@code application_name}, as {@code pg_stat_activity} shows it), then
+     * {@code LISTEN}: the listening session's last query is the {@code LISTEN}.
+     */
+    @Override
+    public List<Statement> listen(String channel, String sessionName) {
+        return List.of(Statement.of("SET application_name = " + literal(sessionName)), Statement.of("LISTEN " + channel));
+    }
+
+    /** {@code NOTIFY}; a trigger or function may run {@code pg_notify('channel', '')}, which names the same channel. */
+    @Override
+    public Statement notification(String channel) {
+        return Statement.of("NOTIFY " + channel);
+    }
+
+    /** Only a connection of pgjdbc, the driver the adapter bundles, can wait for notifications. */
+    @Override
+    public boolean canListen(Connection connection) throws SQLException {
+        return connection.isWrapperFor(PGConnection.class);
+    }
+
+    /** pgjdbc waits on the socket for the time given, sending nothing. */
+    @Override
+    public boolean awaitNotifications(Connection connection, int timeoutMillis) throws SQLException {
+        if (timeoutMillis < 1) {
+            // pgjdbc would wait for ever at 0, and not at all below it.
+            throw new IllegalArgumentException("a wait for notifications lasts at least 1 ms: " + timeoutMillis);
+        }
+        PGNotification[] received = connection.unwrap(PGConnection.class).getNotifications(timeoutMillis);
+        return received != null && received.length > 0;
+    }
+
+    /**
+     * A string literal. A {@code ?} is written as an escape ({@code E'...\x3f...'}): a statement's
+     * every {@code ?} is a placeholder, and these bind nothing.
+     */
+    private static String literal(String text) {
+        if (text.indexOf('?') < 0) {
+            return "'" + text.replace("'", "''") + "'";
+        }
+        return "E'" + text.replace("\\", "\\\\").replace("'", "''").replace("?", "\\x3f") + "'";
     }
 
     /** The first key of the row lock claims' guards: apart from the FIFO groups' and the advisory form's keys. */

@@ -1,15 +1,20 @@
 package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.ClaimClauses;
+import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Label;
 import io.inboxra.dialect.Lease;
+import io.inboxra.dialect.MinimumVersion;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.StandardDialect;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
+import io.inboxra.dialect.Version;
 
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -38,9 +43,26 @@ public final class SqliteDialect extends StandardDialect implements Lease {
 
     private static final String NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
 
+    /** SQLite's first version with {@code UPDATE ... RETURNING}, which the lease claim is. */
+    private static final MinimumVersion RETURNING = new MinimumVersion(Version.of(3, 35), "UPDATE ... RETURNING");
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Optional<DatabaseVersion> databaseVersion(DatabaseMetaData metadata) throws SQLException {
+        String product = metadata.getDatabaseProductName();
+        String version = metadata.getDatabaseProductVersion();
+        return product.equalsIgnoreCase("sqlite")
+                ? Optional.of(new DatabaseVersion(product, version, Version.parse(version))) : Optional.empty();
+    }
+
+    /** 3.35, the lease form's only. */
+    @Override
+    public Optional<MinimumVersion> minimumVersion(DatabaseVersion database, Form form) {
+        return Optional.of(RETURNING);
     }
 
     /** Bytes: {@code length} of text counts characters, of a blob bytes. */

@@ -1,13 +1,13 @@
 package io.inboxra.ra.settlement;
 
 import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.LockWaits;
 import io.inboxra.dialect.Statement;
 import io.inboxra.ra.connection.Bindings;
 import io.inboxra.ra.connection.ClaimedRow;
 import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.connection.SubscriptionConnections;
 import io.inboxra.ra.connection.SubscriptionStatements;
-import io.inboxra.ra.dialect.LockWaits;
 import io.inboxra.ra.xa.FailureRecord;
 
 import java.lang.System.Logger;
@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * rolls back, and the lock passes to that waiting statement rather than to a {@code SKIP LOCKED}
  * claim (which skips a row another transaction waits for); then the record commits. On
  * PostgreSQL the record first queues for the row's claim guard ({@link
- * io.inboxra.ra.dialect.RowClaimGuard}), which the lock manager hands over as the branch ends;
+ * io.inboxra.dialect.RowClaimGuard}), which the lock manager hands over as the branch ends;
  * the row's own lock would pass only once the waiter woke, and a claim could come in between.
  * Built-in dialects tell when the statement is queued ({@link LockWaits}); with others the
  * adapter allows it a short time. The statement waits on a thread of the subscription's, since

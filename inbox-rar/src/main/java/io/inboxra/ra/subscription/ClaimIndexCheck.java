@@ -1,8 +1,8 @@
 package io.inboxra.ra.subscription;
 
+import io.inboxra.dialect.ClaimOrderIndex;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.TableSpec;
-import io.inboxra.ra.dialect.ClaimOrderIndex;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;

@@ -109,11 +109,11 @@ public final class Subscription implements Recoverable {
         SubscriptionThreads threads = new SubscriptionThreads(settings.name(), timer, lease);
         // A borrow waits at most a quarter lease, so a settlement never waits out the lease it must match.
         int statementSeconds = settings.dataSource().timeouts().statementSeconds();
-        ConnectionPool pool = lease ? new ConnectionPool(checked.dataSource(), settings.isolation(), statementSeconds,
+        ConnectionPool pool = lease ? new ConnectionPool(checked.dataSource(), checked.dialect(), settings.isolation(), statementSeconds,
                 settings.connections(), settings.lease().dividedBy(4)) : null;
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(checked.dataSource(), settings.name(),
                 threads.secondPhases());
-        SubscriptionConnections connections = new SubscriptionConnections(settings.name(), checked.dataSource(),
+        SubscriptionConnections connections = new SubscriptionConnections(settings.name(), checked.dataSource(), checked.dialect(),
                 settings.isolation(), statementSeconds, pool, finisher);
         Running running = new Running(settings.name());
         DeliveryContext context = new DeliveryContext(settings, checked.dialect(), checked.statements(),

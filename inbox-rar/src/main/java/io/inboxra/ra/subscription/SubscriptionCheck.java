@@ -118,15 +118,11 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
         }
     }
 
-    /** {@code notifyChannel} needs PostgreSQL's LISTEN, on a connection of the adapter's PostgreSQL driver. */
+    /** {@code notifyChannel} needs a dialect that can listen ({@link io.inboxra.dialect.Notifications}), on this connection. */
     private static void requireListen(SubscriptionSettings settings, Dialect dialect, Connection connection)
-            throws SQLException, InvalidSettingsException {
-        if (settings.notifyChannel().isPresent() && !connection.isWrapperFor(org.postgresql.PGConnection.class)) {
-            throw new InvalidSettingsException(settings.name(), List.of("Property 'notifyChannel' is '"
-                    + settings.notifyChannel().get() + "', but the database (dialect '" + dialect.name() + "') has no"
-                    + " LISTEN: only PostgreSQL, through the PostgreSQL driver the adapter bundles, wakes a"
-                    + " subscription by notification; remove 'notifyChannel' (the subscription polls every"
-                    + " pollInterval up to maxPollInterval)."));
+            throws SQLException, Dialects.DialectException {
+        if (settings.notifyChannel().isPresent()) {
+            Dialects.requireNotifications(dialect, settings.notifyChannel().get(), connection);
         }
     }
 

@@ -1,9 +1,8 @@
 package io.inboxra.ra.subscription;
 
+import io.inboxra.dialect.Notifications;
 import io.inboxra.ra.connection.SubscriptionConnections;
 import io.inboxra.ra.delivery.DeliveryContext;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -17,11 +16,12 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.XAConnection;
 
 /**
- * A subscription's wake-up on PostgreSQL ({@code notifyChannel}): one connection of the
- * subscription's data source, outside any XA work and in autocommit, {@code LISTEN}s on the
- * channel, and every notification ends the idle workers' waits ({@link Running#wake()}), so a
- * row whose producer sent {@code NOTIFY} in its insert's transaction is claimed at once instead
- * of at the next poll. Polling stays the safety net: a lost connection is logged once with the
+ * A subscription's wake-up ({@code notifyChannel}), where its dialect has the capability
+ * ({@link Notifications}: PostgreSQL's {@code LISTEN}): one connection of the
+ * subscription's data source, outside any XA work and in autocommit, listens on the
+ * channel ({@link Notifications#listen}), and every notification ends the idle workers' waits
+ * ({@link Running#wake()}), so a row whose producer sent a notification in its insert's
+ * transaction is claimed at once instead of at the next poll. Polling stays the safety net: a lost connection is logged once with the
  * subscription's name, the workers go on polling, and the listener reconnects with backoff (from
  * a second up to {@code maxPollInterval}), then wakes the workers once for what it may have missed.
  *
@@ -40,6 +40,7 @@ final class WakeUpListener implements Runnable {
 
     private final String subscription;
     private final String channel;
+    private final Notifications notifications;
     private final SubscriptionConnections connections;
     private final Running running;
     private final Backoff reconnect;
@@ -50,11 +51,13 @@ final class WakeUpListener implements Runnable {
     private boolean lost;
     private boolean listenedOnce;
 
-    private WakeUpListener(String subscription, String channel, SubscriptionConnections connections, Running running,
-            Duration pollInterval, Duration maxPollInterval, int statementSeconds) {
+    private WakeUpListener(String subscription, String channel, Notifications notifications,
+            SubscriptionConnections connections, Running running, Duration pollInterval, Duration maxPollInterval,
+            int statementSeconds) {
         this.subscription = subscription;
         this.statementSeconds = statementSeconds;
         this.channel = channel;
+        this.notifications = notifications;
         this.connections = connections;
         this.running = running;
         Duration first = pollInterval.compareTo(Duration.ofSeconds(1)) < 0 ? pollInterval : Duration.ofSeconds(1);
@@ -62,9 +65,14 @@ final class WakeUpListener implements Runnable {
         this.probeEvery = maxPollInterval.compareTo(PROBE_EVERY) > 0 ? maxPollInterval : PROBE_EVERY;
     }
 
-    /** Starts listening on a thread of the subscription's; {@link #close()} ends it. */
+    /**
+     * Starts listening on a thread of the subscription's; {@link #close()} ends it.
+     *
+     * @param context the subscription's, whose dialect has {@link Notifications} (the activation checked it)
+     */
     static WakeUpListener start(DeliveryContext context, Running running, SubscriptionThreads threads, String channel) {
-        WakeUpListener listener = new WakeUpListener(context.name(), channel, context.connections(),
+        WakeUpListener listener = new WakeUpListener(context.name(), channel, (Notifications) context.dialect(),
+                context.connections(),
                 running, context.settings().pollInterval(), context.settings().maxPollInterval(),
                 context.settings().dataSource().timeouts().statementSeconds());
         ExecutorService thread = threads.wakeUp();
@@ -72,7 +80,7 @@ final class WakeUpListener implements Runnable {
         return listener;
     }
 
-    /** The application name of the listening connection, as {@code pg_stat_activity} shows it. */
+    /** The name of the listening session, as the database shows it ({@code pg_stat_activity}'s application name). */
     static String applicationName(String subscription) {
         return "inbox-ra:" + subscription + ":listen";
     }
@@ -103,19 +111,17 @@ final class WakeUpListener implements Runnable {
         try {
             Connection connection = xa.getConnection();
             connection.setAutoCommit(true);
-            PGConnection pg = connection.unwrap(PGConnection.class);
             try (Statement statement = connection.createStatement()) {
                 statement.setQueryTimeout(statementSeconds);
-                String name = applicationName(subscription).replace("'", "''");
-                statement.execute("SET application_name = '" + name + "'");
-                // The channel is a checked lower-case identifier (see ClaimSettings): NOTIFY and pg_notify agree.
-                statement.execute("LISTEN " + channel);
+                // The channel is a checked lower-case identifier (see ClaimSettings).
+                for (io.inboxra.dialect.Statement listen : notifications.listen(channel, applicationName(subscription))) {
+                    statement.execute(listen.sql());
+                }
             }
             listening();
             long quietSince = System.nanoTime();
             while (running.isRunning()) {
-                PGNotification[] notifications = pg.getNotifications(READ_MILLIS);
-                if (notifications != null && notifications.length > 0) {
+                if (notifications.awaitNotifications(connection, READ_MILLIS)) {
                     running.wake();
                     quietSince = System.nanoTime();
                 } else if (System.nanoTime() - quietSince > probeEvery.toNanos()) {

@@ -1,11 +1,15 @@
 package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Advisory;
+import io.inboxra.dialect.ClaimOrderIndex;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Lease;
 import io.inboxra.dialect.LeaseInSteps;
+import io.inboxra.dialect.LockWaits;
+import io.inboxra.dialect.Notifications;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.RowClaimGuard;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
@@ -67,6 +71,20 @@ public final class StatementListing {
         if (dialect instanceof LockWaits waits) {
             listing.add("sessionId", () -> Statement.of(waits.sessionId()));
             listing.add("waiting", () -> Statement.of(waits.waiting(42)));
+        }
+        if (dialect instanceof Notifications notifications) {
+            // A subscription named "jobs", on channel "inbox_jobs"; and a name a '?' and a quote make harder.
+            List<Statement> listen = notifications.listen("inbox_jobs", "inbox-ra:jobs:listen");
+            for (int i = 0; i < listen.size(); i++) {
+                Statement step = listen.get(i);
+                listing.add("listen " + (i + 1) + "/" + listen.size(), () -> step);
+            }
+            List<Statement> odd = notifications.listen("inbox_jobs", "inbox-ra:what's?new:listen");
+            for (int i = 0; i < odd.size(); i++) {
+                Statement step = odd.get(i);
+                listing.add("listen \"what's?new\" " + (i + 1) + "/" + odd.size(), () -> step);
+            }
+            listing.add("notification", () -> notifications.notification("inbox_jobs"));
         }
         return listing.text.toString();
     }
