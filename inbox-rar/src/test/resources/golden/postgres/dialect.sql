@@ -8,6 +8,10 @@ SAVEPOINT inbox_claimed
 ROLLBACK TO SAVEPOINT inbox_claimed
 -- binds nothing
 
+-- sessionStatementTimeout PT20S
+SET statement_timeout = 20000
+-- binds nothing
+
 -- sessionId
 SELECT pg_backend_pid()
 -- binds nothing

@@ -368,6 +368,27 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
+     * The statement that sets, once for a whole session, how long any of its statements may run
+     * before the database cancels it ({@code statementTimeout}), where the database has such a
+     * setting. The adapter runs it when it opens a connection, outside any transaction, and then
+     * sets no timeout on each statement: a JDBC driver may keep a timer task per statement for
+     * {@code setQueryTimeout} (the PostgreSQL driver does), which costs every claim and settlement.
+     * Empty (the default): each statement gets {@code setQueryTimeout}.
+     *
+     * <pre>{@code
+     * public Optional<Statement> sessionStatementTimeout(Duration timeout) {
+     *     return Optional.of(Statement.of("SET statement_timeout = " + timeout.toMillis()));
+     * }
+     * }</pre>
+     *
+     * @param timeout the longest a statement may run
+     * @return the statement (it binds nothing), or empty
+     */
+    default Optional<Statement> sessionStatementTimeout(java.time.Duration timeout) {
+        return Optional.empty();
+    }
+
+    /**
      * The oldest version of the database that this dialect's statements of the form run on, and
      * what they need of it.
      *

@@ -37,14 +37,24 @@ public final class DatabaseConnection implements AutoCloseable {
     private DatabaseConnection(XAConnection xaConnection, int isolation, int statementSeconds, Dialect dialect)
             throws SQLException {
         this.xaConnection = xaConnection;
-        this.statementSeconds = statementSeconds;
         this.dialect = dialect;
         this.connection = xaConnection.getConnection();
         connection.setTransactionIsolation(isolation);
+        java.util.Optional<io.inboxra.dialect.Statement> session = statementSeconds > 0
+                ? dialect.sessionStatementTimeout(java.time.Duration.ofSeconds(statementSeconds))
+                : java.util.Optional.empty();
+        if (session.isPresent()) {
+            try (java.sql.Statement set = connection.createStatement()) {
+                set.execute(session.get().sql());
+            }
+        }
+        // Where the session holds the timeout, no statement needs one of its own.
+        this.statementSeconds = session.isPresent() ? 0 : statementSeconds;
     }
 
     /**
-     * @param statementSeconds the statement timeout, in whole seconds ({@code Statement.setQueryTimeout})
+     * @param statementSeconds the statement timeout, in whole seconds: the session's, where the dialect sets
+     *        one ({@link Dialect#sessionStatementTimeout}), else each statement's ({@code Statement.setQueryTimeout})
      * @param dialect the subscription's dialect
      */
     static DatabaseConnection open(XADataSource dataSource, int isolation, int statementSeconds, Dialect dialect)

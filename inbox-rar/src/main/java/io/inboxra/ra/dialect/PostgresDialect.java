@@ -198,6 +198,12 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
                 + " LIMIT ?)", Param.AGE, Param.LIMIT);
     }
 
+    /** PostgreSQL's own {@code statement_timeout}, in milliseconds: no client timer per statement. */
+    @Override
+    public Optional<Statement> sessionStatementTimeout(java.time.Duration timeout) {
+        return Optional.of(Statement.of("SET statement_timeout = " + timeout.toMillis()));
+    }
+
     @Override
     public Statement claimGuard(TableSpec spec) {
         return Statement.of("SELECT pg_advisory_xact_lock(" + rowSpace(spec) + ", hashtext(?::text))", Param.ID);

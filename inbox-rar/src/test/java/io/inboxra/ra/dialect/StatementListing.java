@@ -68,6 +68,8 @@ public final class StatementListing {
         listing.text.append("-- ").append(dialect.name()).append(": the statements of no table\n");
         listing.add("claimSavepoint", dialect::claimSavepoint);
         listing.add("rollbackToClaimSavepoint", dialect::rollbackToClaimSavepoint);
+        dialect.sessionStatementTimeout(java.time.Duration.ofSeconds(20))
+                .ifPresent(s -> listing.add("sessionStatementTimeout PT20S", () -> s));
         if (dialect instanceof LockWaits waits) {
             listing.add("sessionId", () -> Statement.of(waits.sessionId()));
             listing.add("waiting", () -> Statement.of(waits.waiting(42)));
