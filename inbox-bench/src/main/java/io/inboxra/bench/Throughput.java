@@ -65,7 +65,12 @@ final class Throughput {
                     db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', " + payloadBytes + ") FROM "
                             + db.series(rows));
                     if (subject.plainJdbc()) {
-                        new PlainJdbc(p, table, subject.batchSize()).run(workers, span);
+                        PlainJdbc plain = new PlainJdbc(p, table, subject.batchSize());
+                        plain.run(workers, span);
+                        if (plain.deadlocks().get() > 0) {
+                            System.out.printf("%s %s: %d batches deadlocked and were claimed again%n", db,
+                                    subject.name(), plain.deadlocks().get());
+                        }
                     } else {
                         adapter(db, table, p, subject, rows, span);
                     }
