@@ -158,9 +158,12 @@ public final class Compare {
         StringBuilder text = new StringBuilder("Targets (before → after):\n\n");
         for (String database : distinct(Sample::database)) {
             for (int workers : distinct(Sample::workers).stream().sorted().toList()) {
-                line(text, database + ", plain-jdbc at " + workers + " workers, rows/s (the targets hold in a run where"
-                        + " it passes 7,000 on POSTGRES)", r -> rate(r, database, Subject.PLAIN_JDBC, workers),
-                        database.equals("POSTGRES") ? 7000 : Double.NaN, true, "%.0f");
+                if (database.equals("POSTGRES")) {
+                    // Not a target but the run's condition: the targets are set for a database this fast.
+                    line(text, database + ", plain-jdbc at " + workers + " workers, rows/s (the targets are set for a"
+                            + " run where it passes 7,000)", r -> rate(r, database, Subject.PLAIN_JDBC, workers),
+                            Double.NaN, true, "%.0f");
+                }
                 if (database.equals("POSTGRES") && workers == 8) {
                     line(text, database + ", row-lock at 8 workers, ratio to plain-jdbc",
                             r -> ratio(r, database, "row-lock", 8), 0.85, true, "%.2f");
