@@ -63,6 +63,26 @@ class RowLockRefusalTest {
         assertEquals(3, db.count("SELECT count(*) FROM " + table), "every row still there");
     }
 
+    /** TiDB, as its driver reports it, is refused by name at activation, whatever the dialect, before any row moves. */
+    @Test
+    void tidbIsRefusedAtActivationByName() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = tables.inbox(db);
+        db.insertRows(table, 2);
+        Map<String, String> p = db.properties("on-tidb", table, Form.ROW_LOCK);
+        p.put("dataSourceClass", io.inboxra.appdialect.TidbLookalikeDataSource.class.getName());
+        p.put("dialect", "mysql");
+        try (Harness server = Harness.start()) {
+            ResourceException refused = assertThrows(ResourceException.class,
+                    () -> server.activate(message -> Outcome.ack(), p));
+            assertTrue(refused.getMessage().startsWith("Inbox subscription 'on-tidb' cannot start: The database at "),
+                    refused.getMessage());
+            assertTrue(refused.getMessage().contains(" is TiDB (MySQL 8.0.11-TiDB-v7.5.0), which the adapter refuses:"
+                    + " TiDB accepts FOR UPDATE SKIP LOCKED but takes no lock"), refused.getMessage());
+        }
+        assertEquals(2, db.count("SELECT count(*) FROM " + table), "every row still there");
+    }
+
     @ParameterizedTest
     @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
     void aClaimThatLocksPassesTheCheckAndDeliversEveryRowOnce(TestDatabase db) throws Exception {
