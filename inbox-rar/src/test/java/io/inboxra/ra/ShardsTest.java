@@ -217,6 +217,31 @@ class ShardsTest {
         }
     }
 
+    /** A transaction that sends to both shards commits on both, in two phases across the primaries, or on neither. */
+    @Test
+    void aTransactionAcrossBothShardsCommitsOnBothOrOnNeither() throws Exception {
+        String onFirst = keyOn(0, 0);
+        String onSecond = keyOn(1, 0);
+        try (Harness server = Harness.start()) {
+            InboxShards shards = activateBoth(server);
+            send(shards, List.of(onFirst + ":0", onSecond + ":0"),
+                    List.of(SendOptions.now().fifoKey(onFirst), SendOptions.now().fifoKey(onSecond)));
+            TransactionManager tm = Narayana.transactionManager();
+            tm.begin();
+            try (InboxProducer producer = shards.open()) {
+                producer.send(inbox, onFirst + ":rolled-back", SendOptions.now().fifoKey(onFirst));
+                producer.send(inbox, onSecond + ":rolled-back", SendOptions.now().fifoKey(onSecond));
+            }
+            tm.rollback();
+            Await.until("both rows are delivered, each on its shard", LONG,
+                    () -> effectsOn(Postgres.URL).size() == 1 && effectsOn(SecondPostgres.URL).size() == 1);
+            Await.sleep(300);
+            assertEquals(List.of(onFirst + ":0"), effectsOn(Postgres.URL));
+            assertEquals(List.of(onSecond + ":0"), effectsOn(SecondPostgres.URL));
+            assertEquals(0, left(Postgres.URL) + left(SecondPostgres.URL), "the rolled-back rows on neither");
+        }
+    }
+
     @Test
     void withOneShardStoppedTheOtherFlowsItsSendsFailInTheCallersTransactionAndNothingIsLost() throws Exception {
         String onFirst = keyOn(0, 0);
