@@ -17,6 +17,10 @@ final class Flatness {
 
         @Override
         public String toString() {
+            if (samples < 3) {
+                return String.format(Locale.ROOT, "instance %d %-13s not judged: %d samples away from chaos", instance,
+                        metric, samples);
+            }
             return String.format(Locale.ROOT, "instance %d %-13s %s: %3d samples, median %9.2f, worst %+6.1f%%",
                     instance, metric, flat ? "flat" : "NOT FLAT", samples, median, worstDeviation * 100);
         }

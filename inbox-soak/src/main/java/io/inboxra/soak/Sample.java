@@ -54,7 +54,7 @@ record Sample(double time, int instance, double throughput, double p50, double p
         double p50 = f.get("p50Ms") < 0 ? Double.NaN : f.get("p50Ms");
         double p99 = f.get("p99Ms") < 0 ? Double.NaN : f.get("p99Ms");
         return new Sample(time, instance, f.get("delivered") / seconds, p50, p99,
-                f.get("heapAfterGcBytes") / (1024 * 1024), f.get("threads"), connections, f.get("sent"),
+                f.get("heapAfterGcBytes") < 0 ? Double.NaN : f.get("heapAfterGcBytes") / (1024 * 1024), f.get("threads"), connections, f.get("sent"),
                 f.get("sendFailures"));
     }
 

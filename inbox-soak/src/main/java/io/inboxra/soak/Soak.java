@@ -196,7 +196,7 @@ public final class Soak {
                     .append(o.drain()).append(" after the producers stopped\n\n");
             md.append(String.format(Locale.ROOT, "## Flatness (after %s, away from chaos events: within %.0f %% of each median)%n%n",
                     o.warmUp(), o.tolerance() * 100));
-            md.append(flat ? "Every series flat.\n\n" : "Series out of the bound: "
+            md.append(flat ? "Every series judged is flat.\n\n" : "Series out of the bound: "
                     + flatness.stream().filter(s -> !s.flat()).map(s -> "instance " + s.instance() + " " + s.metric())
                             .collect(Collectors.joining(", ")) + (o.strictFlatness() ? "" : " (reported, not failed: --strict-flatness false)") + "\n\n");
             md.append("```\n");

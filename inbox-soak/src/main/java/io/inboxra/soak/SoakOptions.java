@@ -35,7 +35,7 @@ record SoakOptions(Duration duration, double rate, int instances, String databas
         Duration chaosEvery = Duration.ofMinutes(5);
         Duration halfOpenFor = Duration.ofSeconds(30);
         Duration warmUp = Duration.ofMinutes(3);
-        Duration sampleEvery = Duration.ofSeconds(30);
+        Duration sampleEvery = Duration.ofMinutes(1);
         Duration settle = Duration.ofSeconds(90);
         double tolerance = 0.15;
         boolean strict = true;

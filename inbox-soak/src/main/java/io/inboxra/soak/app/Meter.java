@@ -1,10 +1,16 @@
 package io.inboxra.soak.app;
 
+import com.sun.management.GcInfo;
+
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -58,13 +64,7 @@ public final class Meter {
             count = 0;
         }
         Arrays.sort(taken);
-        long heapAfterGc = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            MemoryUsage afterGc = pool.getCollectionUsage();
-            if (pool.getType() == MemoryType.HEAP && afterGc != null) {
-                heapAfterGc += afterGc.getUsed();
-            }
-        }
+        long heapAfterGc = heapAfterLastGc();
         return "{\"delivered\":" + DELIVERED.getAndSet(0)
                 + ",\"sent\":" + SENT.getAndSet(0)
                 + ",\"sendFailures\":" + SEND_FAILURES.getAndSet(0)
@@ -73,6 +73,38 @@ public final class Meter {
                 + ",\"p99Ms\":" + percentile(taken, 0.99)
                 + ",\"heapAfterGcBytes\":" + heapAfterGc
                 + ",\"threads\":" + ManagementFactory.getThreadMXBean().getThreadCount() + "}";
+    }
+
+    /**
+     * The heap in use right after the latest collection of any collector (a young one included, so
+     * the old generation's occupancy shows at every young collection, not only at the rare old ones).
+     */
+    private static long heapAfterLastGc() {
+        Set<String> heapPools = new HashSet<>();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                heapPools.add(pool.getName());
+            }
+        }
+        GcInfo latest = null;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc instanceof com.sun.management.GarbageCollectorMXBean sun) {
+                GcInfo info = sun.getLastGcInfo();
+                if (info != null && (latest == null || info.getEndTime() > latest.getEndTime())) {
+                    latest = info;
+                }
+            }
+        }
+        if (latest == null) {
+            return -1;
+        }
+        long used = 0;
+        for (Map.Entry<String, MemoryUsage> pool : latest.getMemoryUsageAfterGc().entrySet()) {
+            if (heapPools.contains(pool.getKey())) {
+                used += pool.getValue().getUsed();
+            }
+        }
+        return used;
     }
 
     private static double percentile(long[] sorted, double p) {
