@@ -68,8 +68,10 @@ final class SoakDatabase {
     /** The soak's tables, new and empty, and the prepared branches already there remembered. */
     void reset() throws SQLException {
         try (Connection c = connect(); Statement s = c.createStatement()) {
+            // A prepared branch of an earlier run that was killed holds its rows' locks: fail, not hang.
+            s.execute(postgres ? "SET lock_timeout = '10s'" : "SET SESSION lock_wait_timeout = 10");
             for (String t : TABLES) {
-                s.execute("DROP TABLE IF EXISTS soak_" + t);
+                dropTable(s, "soak_" + t);
                 s.execute(postgres
                         ? "CREATE TABLE soak_" + t + " (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL, processed_at TIMESTAMPTZ,"
                                 + " due_at TIMESTAMPTZ NOT NULL DEFAULT now(), attempts INT NOT NULL DEFAULT 0)"
@@ -80,7 +82,7 @@ final class SoakDatabase {
                     s.execute("CREATE INDEX soak_" + t + "_claimable ON soak_" + t + " (id) WHERE processed_at IS NULL");
                 }
             }
-            s.execute("DROP TABLE IF EXISTS soak_effects");
+            dropTable(s, "soak_effects");
             s.execute("CREATE TABLE soak_effects (tbl VARCHAR(16) NOT NULL, row_id BIGINT NOT NULL)"
                     + (postgres ? "" : " ENGINE=InnoDB"));
             s.execute("CREATE INDEX soak_effects_row ON soak_effects (tbl, row_id)");
@@ -91,6 +93,16 @@ final class SoakDatabase {
             }
         }
         preparedBefore.addAll(prepared());
+    }
+
+    private void dropTable(Statement s, String table) throws SQLException {
+        try {
+            s.execute("DROP TABLE IF EXISTS " + table);
+        } catch (SQLException e) {
+            throw new SQLException("Cannot drop the soak's table " + table + " within 10 s: a prepared branch of an"
+                    + " earlier run (" + prepared() + ") or a session holds it; bash .ci/setup-databases rolls the"
+                    + " prepared branches back", e.getSQLState(), e);
+        }
     }
 
     /** @return the prepared (in-doubt) branches in the database now that were not there before the run */
