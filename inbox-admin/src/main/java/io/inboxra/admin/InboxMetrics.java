@@ -39,7 +39,8 @@ import java.util.function.ToLongFunction;
  * {@code inbox.dead.lettered}, {@code inbox.commit.failures}: since the activation;</li>
  * <li>gauges from memory {@code inbox.workers.busy}, {@code inbox.workers.idle},
  * {@code inbox.rate} (deliveries committed in the last minute), {@code inbox.ready} (1 running or
- * paused, 0 in an outage or stopped), {@code inbox.paused};</li>
+ * paused, 0 in an outage or stopped), {@code inbox.paused}, {@code inbox.claim.transaction.age}
+ * (seconds the oldest open claim transaction has been open, 0 with none);</li>
  * <li>gauges from the database, read at most every few seconds ({@link BacklogReads}):
  * {@code inbox.claimable}, {@code inbox.lag} (seconds), {@code inbox.in.work} (lease form),
  * {@code inbox.dead.letters}.</li>
@@ -161,6 +162,8 @@ public class InboxMetrics {
         gauge(r, tag, "inbox.rate", MetricUnits.NONE, () -> view.snapshot().recentRate());
         gauge(r, tag, "inbox.ready", MetricUnits.NONE, () -> ready(view.snapshot().state()) ? 1 : 0);
         gauge(r, tag, "inbox.paused", MetricUnits.NONE, () -> view.snapshot().state() == SubscriptionState.PAUSED ? 1 : 0);
+        gauge(r, tag, "inbox.claim.transaction.age", MetricUnits.SECONDS, () -> view.snapshot()
+                .oldestClaimTransaction().map(age -> age.toMillis() / 1000.0).orElse(0.0));
         // Unknown (the database has never told, or the form or table has none) is NaN, never a reassuring 0.
         gauge(r, tag, "inbox.claimable", MetricUnits.NONE,
                 () -> backlog(view).map(b -> (double) b.claimable()).orElse(Double.NaN));

@@ -1,5 +1,6 @@
 package io.inboxra.operations;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,10 +26,14 @@ import java.util.Optional;
  * @param recentRate deliveries committed (acknowledged, retried or dead-lettered) in the last minute
  * @param lastError the last failure recorded or database trouble, if any
  * @param lastErrorAt when it happened
+ * @param oldestClaimTransaction how long the oldest claim transaction open now has been open, if one is: in
+ *        the row lock form the claim's transaction stays open while the MDB runs, and an open transaction
+ *        holds back the database's clean-up of dead rows (PostgreSQL's vacuum, InnoDB's purge)
  */
 public record SubscriptionSnapshot(String name, String form, SubscriptionState state, Optional<Instant> outageSince,
         int workers, int workersBusy, long delivered, long failed, long retried, long deadLettered,
-        long commitFailures, long recentRate, Optional<String> lastError, Optional<Instant> lastErrorAt) {
+        long commitFailures, long recentRate, Optional<String> lastError, Optional<Instant> lastErrorAt,
+        Optional<Duration> oldestClaimTransaction) {
 
     /** Checks that nothing is missing. */
     public SubscriptionSnapshot {
@@ -38,6 +43,7 @@ public record SubscriptionSnapshot(String name, String form, SubscriptionState s
         Objects.requireNonNull(outageSince, "outageSince");
         Objects.requireNonNull(lastError, "lastError");
         Objects.requireNonNull(lastErrorAt, "lastErrorAt");
+        Objects.requireNonNull(oldestClaimTransaction, "oldestClaimTransaction");
     }
 
     /** @return the workers not in a turn now (waiting for rows, or paused) */

@@ -126,6 +126,8 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setMaxPollInterval(String v) { set(Property.MAX_POLL_INTERVAL, v); }
     public String getNotifyChannel() { return get(Property.NOTIFY_CHANNEL); }
     public void setNotifyChannel(String v) { set(Property.NOTIFY_CHANNEL, v); }
+    public String getClaimTransactionWarning() { return get(Property.CLAIM_TRANSACTION_WARNING); }
+    public void setClaimTransactionWarning(String v) { set(Property.CLAIM_TRANSACTION_WARNING, v); }
     public String getConnectTimeout() { return get(Property.CONNECT_TIMEOUT); }
     public void setConnectTimeout(String v) { set(Property.CONNECT_TIMEOUT, v); }
     public String getNetworkTimeout() { return get(Property.NETWORK_TIMEOUT); }

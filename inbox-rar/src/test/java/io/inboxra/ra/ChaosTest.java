@@ -1,5 +1,6 @@
 package io.inboxra.ra;
 
+import org.junit.jupiter.api.Tag;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.ChaosRun;
 import io.inboxra.harness.TestDatabase;
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * failing after the MDB's write, the adapter's connections killed every few hundred
  * milliseconds; every row's effect exactly once, nothing left, nothing in doubt.
  */
+@Tag("exclusive")
 class ChaosTest {
 
     @ParameterizedTest

@@ -7,6 +7,7 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * subscription resumes by itself and nothing is lost or settled twice. In a class of its own:
  * a restart disturbs every other test.
  */
+@Tag("exclusive")
 class DatabaseRestartTest {
 
     private static final Duration LONG = Duration.ofSeconds(120);

@@ -11,6 +11,7 @@ import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionState;
 import io.inboxra.operations.SubscriptionView;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,6 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stops carrying the bytes of every connection open then, without closing any, while new
  * connections pass.
  */
+@Tag("exclusive")
 class HalfOpenNetworkTest {
 
     private static final int WORKERS = 2;

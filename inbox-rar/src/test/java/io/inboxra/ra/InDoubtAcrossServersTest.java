@@ -12,6 +12,7 @@ import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.ra.subscription.InDoubtResolvers;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -46,6 +47,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * row's effect is in the table once. And a branch of B's own deliveries that B's transaction
  * manager left undecided gets the outcome that transaction manager reported, never a guess.
  */
+@Tag("exclusive")
 class InDoubtAcrossServersTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(1);

@@ -32,6 +32,7 @@ final class Bounds {
     static final Span NETWORK_TIMEOUT = new Span("PT1S", "PT1H", "a worker waits at most this long for a"
             + " connection that stopped answering");
     static final Span STATEMENT_TIMEOUT = new Span("PT1S", "PT1H", "the database cancels in whole seconds");
+    static final Span CLAIM_TRANSACTION_WARNING = new Span("PT1S", "P1D", null);
     static final Span RETENTION = new Span("PT1S", "P3650D", null);
 
     private Bounds() {

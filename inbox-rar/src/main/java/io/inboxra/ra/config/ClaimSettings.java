@@ -9,15 +9,17 @@ import java.util.regex.Pattern;
 
 /**
  * How a subscription claims: the idle wait after an empty claim, which doubles up to its
- * longest, the channel whose notifications end that wait, and the isolation of the claim's
- * transaction.
+ * longest, the channel whose notifications end that wait, the isolation of the claim's
+ * transaction, and how long that transaction may stay open before a warning.
  *
  * @param pollInterval the idle wait after an empty claim
  * @param maxPollInterval the longest idle wait
  * @param isolation the claim transaction's isolation ({@code java.sql.Connection} constant)
  * @param notifyChannel the PostgreSQL channel to listen on, or empty
+ * @param claimTransactionWarning how long a claim's transaction may stay open before a warning
  */
-record ClaimSettings(Duration pollInterval, Duration maxPollInterval, int isolation, Optional<String> notifyChannel) {
+record ClaimSettings(Duration pollInterval, Duration maxPollInterval, int isolation, Optional<String> notifyChannel,
+        Duration claimTransactionWarning) {
 
     /**
      * A PostgreSQL identifier that means the same unquoted ({@code LISTEN x}, {@code NOTIFY x})
@@ -41,7 +43,8 @@ record ClaimSettings(Duration pollInterval, Duration maxPollInterval, int isolat
             values.report("Property 'maxPollInterval' is '" + maxPoll + "', shorter than 'pollInterval' ('"
                     + poll + "'): set it to at least the poll interval.");
         }
-        return new ClaimSettings(poll, maxPoll, isolation(values), notifyChannel(values));
+        return new ClaimSettings(poll, maxPoll, isolation(values), notifyChannel(values),
+                values.duration(Property.CLAIM_TRANSACTION_WARNING, Bounds.CLAIM_TRANSACTION_WARNING));
     }
 
     private static Optional<String> notifyChannel(ActivationValues values) {

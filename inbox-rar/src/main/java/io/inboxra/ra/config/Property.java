@@ -41,6 +41,7 @@ public enum Property {
     NETWORK_TIMEOUT("networkTimeout", "PT30S"),
     STATEMENT_TIMEOUT("statementTimeout", "PT20S"),
     NOTIFY_CHANNEL("notifyChannel", null),
+    CLAIM_TRANSACTION_WARNING("claimTransactionWarning", "PT1M"),
     ISOLATION("isolation", "READ_COMMITTED"),
     DIALECT("dialect", "detected"),
     DATA_SOURCE_CLASS("dataSourceClass", "from `url`"),

@@ -66,7 +66,8 @@ public final class SettingsReader {
         return new SubscriptionSettings(name, table, queue, work.workers(), claims.pollInterval(),
                 claims.maxPollInterval(), work.lease(), work.batchSize(), work.connections(), work.inDoubtTimeout(),
                 settlement.maxAttempts(), settlement.retryDelay(), settlement.maxRetryDelay(), settlement.retention(),
-                claims.isolation(), dialect, dataSource, settlement.maxPayloadBytes(), claims.notifyChannel());
+                claims.isolation(), dialect, dataSource, settlement.maxPayloadBytes(), claims.notifyChannel(),
+                claims.claimTransactionWarning());
     }
 
     /** A {@code ${MPCONFIG=...}} left in a value: the server did not substitute it. */

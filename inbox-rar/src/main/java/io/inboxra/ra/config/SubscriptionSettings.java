@@ -28,6 +28,8 @@ import java.util.Optional;
  * @param dataSource how to reach the database
  * @param maxPayloadBytes the largest payload delivered; a larger row is dead-lettered
  * @param notifyChannel the PostgreSQL channel whose notifications wake idle workers, or empty to only poll
+ * @param claimTransactionWarning how long a claim's transaction may stay open (the row lock form's, while its
+ *        MDB runs) before a warning: meanwhile it holds back the database's clean-up of dead rows
  */
 public record SubscriptionSettings(
         String name,
@@ -48,7 +50,8 @@ public record SubscriptionSettings(
         Optional<String> dialect,
         DataSourceSettings dataSource,
         int maxPayloadBytes,
-        Optional<String> notifyChannel) {
+        Optional<String> notifyChannel,
+        Duration claimTransactionWarning) {
 
     /** The table's claims leave out a payload over {@code maxPayloadBytes}: its row is dead-lettered unread. */
     public SubscriptionSettings {
@@ -59,25 +62,4 @@ public record SubscriptionSettings(
 
     /** The default of {@link #maxPayloadBytes()}: 16 MiB, as {@link Property#MAX_PAYLOAD_BYTES} states it. */
     public static final int DEFAULT_MAX_PAYLOAD_BYTES = Property.MAX_PAYLOAD_BYTES.wholeDefault();
-
-    /** Settings without wake-up, as before {@link #notifyChannel()} existed. */
-    public SubscriptionSettings(String name, TableSpec table, Optional<String> queue, int workers,
-            Duration pollInterval, Duration maxPollInterval, Duration lease, int batchSize, int connections,
-            Optional<Duration> inDoubtTimeout, java.util.OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
-            Optional<Duration> retention, int isolation, Optional<String> dialect, DataSourceSettings dataSource,
-            int maxPayloadBytes) {
-        this(name, table, queue, workers, pollInterval, maxPollInterval, lease, batchSize, connections, inDoubtTimeout,
-                maxAttempts, retryDelay, maxRetryDelay, retention, isolation, dialect, dataSource, maxPayloadBytes,
-                Optional.empty());
-    }
-
-    /** Settings with the default {@link #maxPayloadBytes()}, as before that setting existed. */
-    public SubscriptionSettings(String name, TableSpec table, Optional<String> queue, int workers,
-            Duration pollInterval, Duration maxPollInterval, Duration lease, int batchSize, int connections,
-            Optional<Duration> inDoubtTimeout, java.util.OptionalInt maxAttempts, Duration retryDelay, Duration maxRetryDelay,
-            Optional<Duration> retention, int isolation, Optional<String> dialect, DataSourceSettings dataSource) {
-        this(name, table, queue, workers, pollInterval, maxPollInterval, lease, batchSize, connections, inDoubtTimeout,
-                maxAttempts, retryDelay, maxRetryDelay, retention, isolation, dialect, dataSource,
-                DEFAULT_MAX_PAYLOAD_BYTES);
-    }
 }

@@ -39,6 +39,14 @@ interface ClaimForm {
     List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) throws SQLException;
 
     /**
+     * @return whether {@link #claim} runs in the delivery's transaction, which then stays open while
+     *         the listener runs (row lock); the other forms' transactions touch the database only to settle
+     */
+    default boolean claimsInTransaction() {
+        return false;
+    }
+
+    /**
      * A delivery of one row: the record its failure writes as the branch rolls back, or null where
      * the form records failures after the transaction ({@link #failed}), the row still held.
      */

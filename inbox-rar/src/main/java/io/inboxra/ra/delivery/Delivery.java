@@ -46,6 +46,7 @@ public final class Delivery {
     private final DeliveryTally tally;
     private final FailingRows failingRows;
     private final DataSourceSettings database;
+    private final OpenClaims openClaims;
 
     private Delivery(DeliveryContext context, DeliveryTally tally, ClaimForm form) {
         this.form = form;
@@ -54,6 +55,7 @@ public final class Delivery {
         this.tally = tally;
         this.failingRows = context.failingRows();
         this.database = context.settings().dataSource();
+        this.openClaims = context.openClaims();
     }
 
     /** @return a worker's deliveries in its subscription's form */
@@ -104,6 +106,9 @@ public final class Delivery {
             // No listener reached (no MDB instance free, an undeploy) or the database failed: uncounted, let go now.
             form.abandon();
             throw e;
+        } finally {
+            // The transaction ended in afterDelivery, or never began.
+            openClaims.closed();
         }
         return ended(turn);
     }
@@ -121,6 +126,9 @@ public final class Delivery {
                 turn.rows = form.claim(branch);
                 if (turn.rows.isEmpty()) {
                     return;
+                }
+                if (form.claimsInTransaction()) {
+                    openClaims.opened();
                 }
                 if (turn.rows.size() == 1) {
                     turn.record = form.armFailure(branch, turn.rows.get(0));

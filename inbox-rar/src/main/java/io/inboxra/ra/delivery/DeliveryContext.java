@@ -15,7 +15,8 @@ import java.util.concurrent.ScheduledExecutorService;
 /**
  * What a subscription's deliveries are handed, fixed at activation: its settings, dialect and
  * statements, the settle step and the failures' records, the MDB's endpoints, its connections
- * and threads, where what came of each delivery is counted, and the rows set aside. Deliveries
+ * and threads, where what came of each delivery is counted, the rows set aside, and the claim
+ * transactions open. Deliveries
  * ask nothing else of the subscription.
  *
  * @param settings the checked activation config
@@ -29,10 +30,12 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param background where a delivery hands off work it waits for (a failure's record queued behind a row's lock)
  * @param tally what the deliveries came to, for operators
  * @param failingRows the rows whose delivery failed lately, which claims pass over until they are due
+ * @param openClaims since when each worker's claim transaction has been open
  */
 public record DeliveryContext(SubscriptionSettings settings, Dialect dialect, SubscriptionStatements statements,
         Settlement settlement, FailureRecords failures, Endpoints endpoints, SubscriptionConnections connections,
-        ScheduledExecutorService heartbeats, ExecutorService background, Tally tally, FailingRows failingRows) {
+        ScheduledExecutorService heartbeats, ExecutorService background, Tally tally, FailingRows failingRows,
+        OpenClaims openClaims) {
 
     /** @return the subscription's name, for logs */
     public String name() {

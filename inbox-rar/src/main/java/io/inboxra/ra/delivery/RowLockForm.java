@@ -71,6 +71,11 @@ final class RowLockForm implements ClaimForm {
     }
 
     @Override
+    public boolean claimsInTransaction() {
+        return true;
+    }
+
+    @Override
     public List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) throws SQLException {
         Bindings bindings = limit == 1 ? one : batch;
         // A row left out stays locked by this transaction until it ends: nobody else takes it meanwhile.

@@ -97,6 +97,11 @@ final class SubscriptionBean implements SubscriptionMXBean {
     }
 
     @Override
+    public long getOldestClaimTransactionMillis() {
+        return now().oldestClaimTransaction().map(java.time.Duration::toMillis).orElse(0L);
+    }
+
+    @Override
     public long getClaimable() {
         return backlog(Backlog::claimable);
     }

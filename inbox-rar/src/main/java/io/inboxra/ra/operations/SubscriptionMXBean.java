@@ -49,6 +49,9 @@ public interface SubscriptionMXBean {
     /** @return when it happened (ISO-8601), or empty */
     String getLastErrorAt();
 
+    /** @return milliseconds the oldest open claim transaction has been open (row lock form), 0 with none */
+    long getOldestClaimTransactionMillis();
+
     /** @return the claimable rows, from the database */
     long getClaimable();
 

@@ -121,12 +121,15 @@ public final class Subscription implements Recoverable {
                 new FailureRecords(settings, checked.statements(), checked.operations().amendReason()), endpoints,
                 connections,
                 lease ? threads.heartbeats() : null, threads.background(), counters,
-                FailingRows.of(settings, checked.table(), checked.dialect()));
+                FailingRows.of(settings, checked.table(), checked.dialect()), counters.openClaims());
         Subscription subscription = new Subscription(context, running, new Outage(settings.name(), Clock.systemUTC(),
                 counters), counters, threads, messages, checked.operations(), finisher, undecided);
         undecided.ifPresent(branches -> subscription.inDoubtResolver(settings.inDoubtTimeout().get(),
                 Clock.systemUTC()).start(timer));
         RetentionSweep.start(context, running, timer);
+        if (settings.table().form() == Form.ROW_LOCK) {
+            ClaimTransactionWatch.start(settings, counters.openClaims(), timer);
+        }
         subscription.start(bootstrap.getWorkManager());
         settings.notifyChannel().ifPresent(channel -> subscription.wakeUp = WakeUpListener.start(context, running,
                 threads, channel));

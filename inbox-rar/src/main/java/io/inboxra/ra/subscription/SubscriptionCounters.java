@@ -4,9 +4,11 @@ import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionState;
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.delivery.DatabaseWaits;
+import io.inboxra.ra.delivery.OpenClaims;
 import io.inboxra.ra.settlement.Tally;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,12 +37,19 @@ public final class SubscriptionCounters implements Tally {
     private final AtomicLongArray slotSecond = new AtomicLongArray(SECONDS);
     private volatile LastError lastError;
     private final DatabaseWaits waits;
+    private final OpenClaims openClaims;
 
     private record LastError(String what, Instant at) { }
 
     SubscriptionCounters(Clock clock) {
         this.clock = clock;
         this.waits = new DatabaseWaits(clock);
+        this.openClaims = new OpenClaims(clock);
+    }
+
+    /** @return since when each worker's claim transaction has been open */
+    OpenClaims openClaims() {
+        return openClaims;
     }
 
     /** @return how long the workers in a turn have waited for their database */
@@ -156,6 +165,7 @@ public final class SubscriptionCounters implements Tally {
                         : state == SubscriptionState.STALLED ? stalledSince : Optional.empty(), workers,
                 Math.max(0, Math.min(workers, busy.get())), delivered.get(), failed.get(), retried.get(),
                 deadLettered.get(), commitFailures.get(), recentRate(),
-                Optional.ofNullable(error).map(LastError::what), Optional.ofNullable(error).map(LastError::at));
+                Optional.ofNullable(error).map(LastError::what), Optional.ofNullable(error).map(LastError::at),
+                openClaims.oldest().map(since -> Duration.between(since, clock.instant())));
     }
 }
