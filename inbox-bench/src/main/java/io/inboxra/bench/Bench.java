@@ -6,9 +6,9 @@ import io.inboxra.harness.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -31,7 +31,7 @@ public final class Bench {
     private final List<TestDatabase> databases;
     private final Path out;
     private final List<String> modes;
-    private final List<String> subjects;
+    private final Set<String> subjects;
     private final Busy busy;
     private final List<Integer> latencyRates;
     private final String latencySeconds;
@@ -39,40 +39,64 @@ public final class Bench {
     private final String largeBacklog;
     private final String scaleWindow;
     private final List<Form> forms;
+    private final int tripRows;
+    private final int warmUpRows;
+
+    private static final List<String> MODES = List.of("throughput", "latency", "scale", "writes", "chaos", "chart");
 
     private Bench(Map<String, String> args) {
         this.rows = Integer.parseInt(args.getOrDefault("rows", "100000"));
         this.payloadBytes = Integer.parseInt(args.getOrDefault("payload", "100"));
         this.repeats = Integer.parseInt(args.getOrDefault("repeats", "3"));
-        this.workerCounts = List.of(args.getOrDefault("workers", "1,4,8,16").split(",")).stream()
-                .map(Integer::parseInt).toList();
+        this.workerCounts = Arguments.integers(args, "workers", "1,4,8,16");
         this.databases = List.of(args.getOrDefault("databases", "POSTGRES,MARIADB").split(",")).stream()
-                .map(TestDatabase::valueOf).toList();
+                .map(name -> named(TestDatabase.class, "databases", name)).toList();
         this.out = Path.of(args.getOrDefault("out", "results"));
         this.busy = new Busy(Integer.parseInt(args.getOrDefault("lease-batch", "1")));
-        this.subjects = List.of(args.getOrDefault("subjects", String.join(",",
-                Throughput.Subject.all().stream().map(Throughput.Subject::name).toList())).split(","));
+        this.subjects = Subject.select(args.getOrDefault("subjects", String.join(",",
+                Subject.all().stream().map(Subject::name).toList())));
         this.modes = List.of(args.getOrDefault("modes", "throughput").split(","));
-        this.latencyRates = List.of(args.getOrDefault("rates", "20,200,1000").split(",")).stream()
-                .map(Integer::parseInt).toList();
+        this.latencyRates = Arguments.integers(args, "rates", "20,200,1000");
         this.latencySeconds = args.getOrDefault("seconds", "10");
         this.smallBacklog = args.getOrDefault("small-backlog", "10000");
         this.largeBacklog = args.getOrDefault("large-backlog", "1000000");
         this.scaleWindow = args.getOrDefault("window", "5000");
         this.forms = List.of(args.getOrDefault("forms", "ROW_LOCK,LEASE,ADVISORY").split(",")).stream()
-                .map(Form::valueOf).toList();
+                .map(name -> named(Form.class, "forms", name)).toList();
+        this.tripRows = Integer.parseInt(args.getOrDefault("trip-rows", "2000"));
+        this.warmUpRows = Integer.parseInt(args.getOrDefault("warm-up", "0"));
+        for (String mode : modes) {
+            if (!MODES.contains(mode)) {
+                throw new IllegalArgumentException("--modes has unknown mode '" + mode + "'; the modes are "
+                        + String.join(", ", MODES));
+            }
+        }
+    }
+
+    private static <E extends Enum<E>> E named(Class<E> type, String option, String name) {
+        try {
+            return Enum.valueOf(type, name.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + option + " has unknown value '" + name + "'; known: "
+                    + String.join(", ", java.util.Arrays.stream(type.getEnumConstants()).map(Enum::name).toList()), e);
+        }
     }
 
     public static void main(String[] argv) throws Exception {
-        Map<String, String> args = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < argv.length; i += 2) {
-            args.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
+        Bench bench;
+        try {
+            bench = new Bench(Arguments.parse(argv));
+        } catch (IllegalArgumentException e) {
+            // Refused before anything ran: the message names the argument and the fix; no stack trace.
+            System.err.println("inbox-bench: " + e.getMessage());
+            System.exit(2);
+            return;
         }
         // The adapter's own logs would be noise here: only warnings and errors.
         for (Logger logger : QUIET) {
             logger.setLevel(Level.WARNING);
         }
-        new Bench(args).run();
+        bench.run();
     }
 
     private void run() throws Exception {
@@ -231,31 +255,53 @@ public final class Bench {
 
     /** The chart of each database's throughput, next to the tables. */
     private void charts(Results results) throws java.io.IOException {
-        for (TestDatabase db : databases) {
-            Chart.write(results, db.name(), out.resolve("throughput-" + db.name().toLowerCase() + ".png"));
+        for (String database : results.databases()) {
+            Chart.write(results, database, out.resolve("throughput-" + database.toLowerCase() + ".png"));
         }
     }
 
+    /**
+     * Throughput mode: every subject at every worker count, repeated, interleaved; then (with
+     * {@code --trip-rows} above 0) each once more with that many rows through the forwarder, for
+     * its round trips. {@code --warm-up} rows first run every subject once, unrecorded, so that a
+     * cold JVM's compilation is not charged to the first subjects.
+     */
     private void throughput() throws Exception {
         Results results = new Results(rows, payloadBytes);
-        Throughput throughput = new Throughput(rows, payloadBytes, busy);
+        Throughput throughput = new Throughput(payloadBytes, busy);
+        List<Subject> chosen = Subject.all().stream().filter(s -> subjects.contains(s.name())).toList();
         for (TestDatabase db : databases) {
+            if (warmUpRows > 0) {
+                for (Subject subject : chosen) {
+                    throughput.measure(db, subject, workerCounts.get(0), warmUpRows, false);
+                }
+                System.out.printf("%s: warmed up, %d rows per subject%n", db, warmUpRows);
+            }
             for (int repeat = 1; repeat <= repeats; repeat++) {
                 for (int workers : workerCounts) {
-                    for (Throughput.Subject subject : Throughput.Subject.all()) {
-                        if (!subjects.contains(subject.name())) {
-                            continue;
-                        }
-                        double rate = throughput.measure(db, subject, workers);
-                        results.add(db.name(), subject.name(), workers, rate);
-                        System.out.printf("%s %-12s %2d workers, run %d: %8.0f rows/s%n",
-                                db, subject.name(), workers, repeat, rate);
+                    for (Subject subject : chosen) {
+                        Throughput.Measurement m = throughput.measure(db, subject, workers, rows, false);
+                        results.add(new Results.Sample(db.name(), subject.name(), workers, repeat, m.rate(),
+                                m.cpuMicrosPerRow(), Double.NaN));
+                        System.out.printf(java.util.Locale.ROOT, "%s %-22s %2d workers, run %d: %8.0f rows/s %7.1f"
+                                + " CPU us/row%n", db, subject.name(), workers, repeat, m.rate(), m.cpuMicrosPerRow());
+                    }
+                }
+            }
+            if (tripRows > 0) {
+                for (int workers : workerCounts) {
+                    for (Subject subject : chosen) {
+                        double trips = throughput.measure(db, subject, workers, tripRows, true).tripsPerRow();
+                        results.addTrips(db.name(), subject.name(), workers, trips);
+                        System.out.printf(java.util.Locale.ROOT, "%s %-22s %2d workers: %6.2f round trips/row%n",
+                                db, subject.name(), workers, trips);
                     }
                 }
             }
         }
         Files.createDirectories(out);
         Files.writeString(out.resolve("throughput.csv"), results.csv());
+        Files.writeString(out.resolve("throughput-samples.csv"), results.samplesCsv());
         Files.writeString(out.resolve("throughput.md"), results.markdown() + "\n" + results.targets());
         charts(results);
         System.out.println(results.markdown());

@@ -33,6 +33,9 @@ final class Chart {
         chart.getStyler().setSeriesColors(new Color[] {new Color(90, 90, 90), new Color(170, 170, 170),
                 new Color(31, 119, 180), new Color(44, 160, 44), new Color(214, 39, 40), new Color(148, 103, 189)});
         List<Integer> workers = results.workerCounts();
+        if (workers.isEmpty()) {
+            return; // nothing measured: XChart cannot draw an empty chart
+        }
         for (String subject : results.subjects()) {
             List<Double> medians = workers.stream().map(w -> results.median(database, subject, w))
                     .map(m -> m.isNaN() ? 0.0 : m).toList();

@@ -51,10 +51,12 @@ final class DbSchedulerBaseline {
     }
 
     /** Starts a scheduler, waits until every task has run, stops it. */
-    static void runUntilEmpty(TestDatabase db, int threads, int rows, Span executed) throws Exception {
+    /** @param p where to connect ({@code url}, {@code user}, {@code password}), as the adapter would */
+    static void runUntilEmpty(TestDatabase db, Map<String, String> p, int threads, int rows, Span executed)
+            throws Exception {
         OneTimeTask<Void> task = Tasks.oneTime("bench", Void.class)
                 .execute((instance, context) -> executed.delivered());
-        try (HikariDataSource pool = pool(db, threads + 2)) {
+        try (HikariDataSource pool = pool(p, threads + 2)) {
             SchedulerBuilder builder = Scheduler.create(pool, task)
                     .tableName(TABLE)
                     .threads(threads)
@@ -72,8 +74,7 @@ final class DbSchedulerBaseline {
         }
     }
 
-    private static HikariDataSource pool(TestDatabase db, int size) {
-        Map<String, String> p = db.properties("db-scheduler", TABLE);
+    private static HikariDataSource pool(Map<String, String> p, int size) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(p.get("url"));
         config.setUsername(p.get("user"));

@@ -1,19 +1,33 @@
 package io.inboxra.bench;
 
-import io.inboxra.dialect.Form;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
-/** The measured rates, by database, subject and worker count: medians, ranges and ratios to plain JDBC. */
+/**
+ * The measurements, by database, subject and worker count: medians and ranges of the rates,
+ * ratios to the plain-JDBC baseline with the same threads (with the same batch size for a
+ * batch, where it was measured), and the medians of CPU time and round trips per row.
+ */
 final class Results {
+
+    /**
+     * One measurement.
+     *
+     * @param cpuMicrosPerRow the JVM's CPU time per row, NaN when not measured
+     * @param tripsPerRow     round trips per row, NaN when not counted
+     */
+    record Sample(String database, String subject, int workers, int repeat, double rate, double cpuMicrosPerRow,
+            double tripsPerRow) {
+    }
 
     private final int rows;
     private final int payloadBytes;
-    private final Map<String, List<Double>> rates = new LinkedHashMap<>();
+    private final Map<String, List<Sample>> samples = new LinkedHashMap<>();
+    private final Map<String, List<Double>> trips = new LinkedHashMap<>();
 
     Results(int rows, int payloadBytes) {
         this.rows = rows;
@@ -24,140 +38,184 @@ final class Results {
     static Results fromCsv(String csv) {
         Results results = new Results(0, 0);
         csv.lines().skip(1).map(line -> line.split(",")).forEach(f ->
-                results.add(f[0], f[1], Integer.parseInt(f[2]), Double.parseDouble(f[3])));
+                results.add(f[0], known(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[3])));
         return results;
     }
 
+    private static String known(String subject) {
+        String name = Subject.canonical(subject);
+        return Subject.all().stream().anyMatch(s -> s.name().equals(name)) ? name : subject;
+    }
+
+    /** A rate without CPU time (the writes mode). */
     void add(String database, String subject, int workers, double rate) {
-        rates.computeIfAbsent(key(database, subject, workers), k -> new ArrayList<>()).add(rate);
+        add(new Sample(database, subject, workers, 0, rate, Double.NaN, Double.NaN));
+    }
+
+    void add(Sample sample) {
+        samples.computeIfAbsent(key(sample.database(), sample.subject(), sample.workers()), k -> new ArrayList<>())
+                .add(sample);
+    }
+
+    /** Round trips per row of one run through the forwarder. */
+    void addTrips(String database, String subject, int workers, double perRow) {
+        trips.computeIfAbsent(key(database, subject, workers), k -> new ArrayList<>()).add(perRow);
     }
 
     private static String key(String database, String subject, int workers) {
         return database + "|" + subject + "|" + workers;
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
+    static double median(List<Double> values) {
+        List<Double> sorted = values.stream().filter(v -> !v.isNaN()).sorted().toList();
         int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private double median(String database, String subject, int workers, ToDoubleFunction<Sample> value) {
+        List<Sample> values = samples.get(key(database, subject, workers));
+        return values == null ? Double.NaN : median(values.stream().map(value::applyAsDouble).toList());
     }
 
     /** @return the median rate, or NaN when it was not measured */
     double median(String database, String subject, int workers) {
-        List<Double> values = rates.get(key(database, subject, workers));
+        return median(database, subject, workers, Sample::rate);
+    }
+
+    /** @return the median CPU time per row in microseconds, or NaN */
+    double cpu(String database, String subject, int workers) {
+        return median(database, subject, workers, Sample::cpuMicrosPerRow);
+    }
+
+    /** @return the median round trips per row, or NaN when they were not counted */
+    double trips(String database, String subject, int workers) {
+        List<Double> values = trips.get(key(database, subject, workers));
         return values == null ? Double.NaN : median(values);
     }
 
     /** @return the databases measured, in the order they ran */
     List<String> databases() {
-        return rates.keySet().stream().map(k -> k.split("\\|")[0]).distinct().toList();
+        return samples.keySet().stream().map(k -> k.split("\\|")[0]).distinct().toList();
     }
 
     /** @return the subjects measured, in the order they ran */
     List<String> subjects() {
-        return rates.keySet().stream().map(k -> k.split("\\|")[1]).distinct().toList();
+        return samples.keySet().stream().map(k -> k.split("\\|")[1]).distinct().toList();
     }
 
     /** @return the worker counts measured, in the order they ran */
     List<Integer> workerCounts() {
-        return rates.keySet().stream().map(k -> Integer.parseInt(k.split("\\|")[2])).distinct().toList();
+        return samples.keySet().stream().map(k -> Integer.parseInt(k.split("\\|")[2])).distinct().toList();
     }
 
     /**
-     * How far each target is: the row lock form at 8 workers against plain JDBC (0.90 on
-     * PostgreSQL, 0.85 on MariaDB), and every form against db-scheduler at the same threads.
+     * @return the subject a ratio is taken against: plain JDBC with the subject's batch size if
+     *         that was measured, else single-row plain JDBC
      */
+    String baseline(String database, String subject, int workers) {
+        String batch = Subject.all().stream().filter(s -> s.name().equals(subject)).findFirst()
+                .map(Subject::baseline).orElse(Subject.PLAIN_JDBC);
+        return samples.containsKey(key(database, batch, workers)) ? batch : Subject.PLAIN_JDBC;
+    }
+
+    /** @return the median rate over its baseline's with the same threads, NaN when either is missing */
+    double ratio(String database, String subject, int workers) {
+        return median(database, subject, workers) / median(database, baseline(database, subject, workers), workers);
+    }
+
+    /** The targets, as far as this run measured them. */
     String targets() {
         StringBuilder text = new StringBuilder("Targets:\n\n");
-        Map<String, Double> rowLockTarget = Map.of("POSTGRES", 0.90, "MARIADB", 0.85);
-        for (String database : rates.keySet().stream().map(k -> k.split("\\|")[0]).distinct().toList()) {
-            double target = rowLockTarget.getOrDefault(database, 0.85);
-            double ratio = median(database, "row lock", 8) / baseline(database, 8);
-            text.append(String.format(Locale.ROOT, "- %s, row lock at 8 workers: %.2f of plain JDBC (target %.2f): %s%n",
-                    database, ratio, target, Double.isNaN(ratio) ? "not measured (run with 8 workers)"
-                            : ratio >= target ? "met" : String.format(Locale.ROOT, "%.2f short", target - ratio)));
+        for (String database : databases()) {
+            double ratio = ratio(database, "row-lock", 8);
+            double target = database.equals("POSTGRES") ? 0.85 : Double.NaN;
+            if (!Double.isNaN(target)) {
+                double cpu = cpu(database, "row-lock", 8) / cpu(database, Subject.PLAIN_JDBC, 8);
+                text.append(String.format(Locale.ROOT, "- %s, row-lock at 8 workers: %.2f of plain JDBC (target"
+                        + " %.2f): %s; CPU per row %.2f× plain JDBC's (target at most 2×): %s%n", database, ratio,
+                        target, verdict(ratio >= target, ratio), cpu, verdict(cpu <= 2, cpu)));
+            }
             for (int workers : workerCounts()) {
-                for (Form form : Form.values()) {
-                    batchTargets(text, database, form, workers);
-                }
-                double scheduler = median(database, "db-scheduler", workers);
-                if (Double.isNaN(scheduler)) {
-                    continue;
-                }
+                double scheduler = median(database, Subject.DB_SCHEDULER, workers);
                 for (String subject : subjects()) {
-                    if (subject.equals("plain JDBC") || subject.equals("db-scheduler")) {
+                    Subject s = Subject.all().stream().filter(x -> x.name().equals(subject)).findFirst().orElse(null);
+                    if (s == null || s.form() == null) {
                         continue;
                     }
-                    double versus = median(database, subject, workers) / scheduler;
-                    text.append(String.format(Locale.ROOT, "- %s, %s at %d workers: %.2f× db-scheduler: %s%n", database,
-                            subject, workers, versus, versus >= 1 ? "ahead" : "behind"));
+                    if (s.batchSize() == 1 && !Double.isNaN(scheduler)) {
+                        double versus = median(database, subject, workers) / scheduler;
+                        text.append(String.format(Locale.ROOT, "- %s, %s at %d workers: %.2f× db-scheduler (target:"
+                                + " ahead): %s%n", database, subject, workers, versus, verdict(versus >= 1, versus)));
+                    }
+                    if (s.batchSize() == 50 && !baseline(database, subject, workers).equals(Subject.PLAIN_JDBC)) {
+                        double r = ratio(database, subject, workers);
+                        text.append(String.format(Locale.ROOT, "- %s, %s at %d workers: %.2f of plain-jdbc-batch-50%s%n",
+                                database, subject, workers, r, s.form() == io.inboxra.dialect.Form.ROW_LOCK
+                                        ? " (target at least 0.90): " + verdict(r >= 0.9, r) : ""));
+                    }
+                    double limit = !database.equals("MARIADB") || s.batchSize() != 1 || !s.transacted() ? Double.NaN
+                            : s.form() == io.inboxra.dialect.Form.LEASE ? 6 : 4;
+                    double t = trips(database, subject, workers);
+                    if (!Double.isNaN(limit) && !Double.isNaN(t)) {
+                        text.append(String.format(Locale.ROOT, "- %s, %s at %d workers: %.2f round trips per row"
+                                + " (target at most %.0f): %s%n", database, subject, workers, t, limit,
+                                verdict(t <= limit, t)));
+                    }
                 }
             }
         }
         return text.toString();
     }
 
-    /**
-     * A form's batches at the given workers: each batch size as a multiple of the form at
-     * {@code batchSize} 1 (target on PostgreSQL: the row lock form at 50 at least 5×), and the
-     * form's best against db-scheduler (target: ahead).
-     */
-    private void batchTargets(StringBuilder text, String database, Form form, int workers) {
-        String name = Throughput.Subject.formName(form);
-        double single = median(database, name, workers);
-        double best = single;
-        for (int batch : Throughput.Subject.BATCHES) {
-            double rate = median(database, Throughput.Subject.batchName(form, batch), workers);
-            if (Double.isNaN(rate)) {
-                continue;
-            }
-            best = Double.isNaN(best) ? rate : Math.max(best, rate);
-            if (!Double.isNaN(single)) {
-                boolean target = form == Form.ROW_LOCK && batch == 50 && database.equals("POSTGRES");
-                text.append(String.format(Locale.ROOT, "- %s, %s batchSize %d at %d workers: %.2f× batchSize 1,"
-                        + " %.2f of plain JDBC%s%n", database, name, batch, workers, rate / single,
-                        rate / baseline(database, workers), !target ? ""
-                                : String.format(Locale.ROOT, " (target 5×: %s)", rate / single >= 5 ? "met"
-                                        : String.format(Locale.ROOT, "%.2f short", 5 - rate / single))));
-            }
-        }
-        double scheduler = median(database, "db-scheduler", workers);
-        if (!Double.isNaN(best) && !Double.isNaN(scheduler) && best != single) {
-            text.append(String.format(Locale.ROOT, "- %s, %s at its best batchSize at %d workers: %.2f× db-scheduler"
-                    + " (target: ahead): %s%n", database, name, workers, best / scheduler,
-                    best >= scheduler ? "met" : "behind"));
-        }
-    }
-
-    private double baseline(String database, int workers) {
-        // Not measured at these workers (a run with --workers that leaves them out): NaN, reported as such.
-        return median(database, "plain JDBC", workers);
+    private static String verdict(boolean met, double value) {
+        return Double.isNaN(value) ? "not measured" : met ? "met" : "not met";
     }
 
     String csv() {
-        StringBuilder csv = new StringBuilder("database,subject,workers,median_rows_per_s,min,max,ratio_to_plain_jdbc\n");
-        rates.forEach((key, values) -> {
+        StringBuilder csv = new StringBuilder("database,subject,workers,median_rows_per_s,min,max,ratio,baseline,"
+                + "cpu_us_per_row,trips_per_row\n");
+        samples.forEach((key, values) -> {
+            Sample s = values.get(0);
+            csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.0f,%.0f,%.0f,%.2f,%s,%.1f,%.2f%n", s.database(),
+                    s.subject(), s.workers(), median(s.database(), s.subject(), s.workers()),
+                    values.stream().mapToDouble(Sample::rate).min().orElse(0),
+                    values.stream().mapToDouble(Sample::rate).max().orElse(0),
+                    ratio(s.database(), s.subject(), s.workers()), baseline(s.database(), s.subject(), s.workers()),
+                    cpu(s.database(), s.subject(), s.workers()), trips(s.database(), s.subject(), s.workers())));
+        });
+        return csv.toString();
+    }
+
+    /** Every measurement, one line each, for a comparison across runs ({@code compare}). */
+    String samplesCsv() {
+        StringBuilder csv = new StringBuilder("database,subject,workers,repeat,rows_per_s,cpu_us_per_row,trips_per_row\n");
+        samples.values().stream().flatMap(List::stream).forEach(s -> csv.append(String.format(Locale.ROOT,
+                "%s,%s,%d,%d,%.1f,%.2f,%s%n", s.database(), s.subject(), s.workers(), s.repeat(), s.rate(),
+                s.cpuMicrosPerRow(), "")));
+        trips.forEach((key, values) -> {
             String[] k = key.split("\\|");
-            double median = median(values);
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.0f,%.0f,%.0f,%.2f%n", k[0], k[1], k[2], median,
-                    values.stream().mapToDouble(d -> d).min().orElse(0), values.stream().mapToDouble(d -> d).max().orElse(0),
-                    median / baseline(k[0], Integer.parseInt(k[2]))));
+            values.forEach(t -> csv.append(String.format(Locale.ROOT, "%s,%s,%s,0,,,%.3f%n", k[0], k[1], k[2], t)));
         });
         return csv.toString();
     }
 
     String markdown() {
         StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "Throughput: %,d rows of %d-byte payloads delivered and deleted, one row"
-                + " per transaction, rows/s from the first delivery to the last; medians of the runs, range in"
-                + " brackets, ratio to plain JDBC with the same threads.%n%n", rows, payloadBytes));
-        md.append("| database | subject | workers | rows/s | ratio |\n|---|---|---|---|---|\n");
-        rates.forEach((key, values) -> {
-            String[] k = key.split("\\|");
-            double median = median(values);
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.0f [%.0f–%.0f] | %.2f |%n", k[0], k[1], k[2], median,
-                    values.stream().mapToDouble(d -> d).min().orElse(0), values.stream().mapToDouble(d -> d).max().orElse(0),
-                    median / baseline(k[0], Integer.parseInt(k[2]))));
+        md.append(String.format(Locale.ROOT, "Throughput: %,d rows of %d-byte payloads delivered and deleted, rows/s"
+                + " from the first delivery to the last; medians of the runs, range in brackets; ratio to the"
+                + " baseline (plain JDBC with the same threads, and with the same batch size for a batch where"
+                + " measured); the JVM's CPU time per row over the same span; round trips per row, counted"
+                + " through a forwarder in a run of their own.%n%n", rows, payloadBytes));
+        md.append("| database | subject | workers | rows/s | ratio | baseline | CPU µs/row | trips/row |\n"
+                + "|---|---|---|---|---|---|---|---|\n");
+        samples.forEach((key, values) -> {
+            Sample s = values.get(0);
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.0f [%.0f–%.0f] | %.2f | %s | %.1f | %.2f |%n",
+                    s.database(), s.subject(), s.workers(), median(s.database(), s.subject(), s.workers()),
+                    values.stream().mapToDouble(Sample::rate).min().orElse(0),
+                    values.stream().mapToDouble(Sample::rate).max().orElse(0),
+                    ratio(s.database(), s.subject(), s.workers()), baseline(s.database(), s.subject(), s.workers()),
+                    cpu(s.database(), s.subject(), s.workers()), trips(s.database(), s.subject(), s.workers())));
         });
         return md.toString();
     }

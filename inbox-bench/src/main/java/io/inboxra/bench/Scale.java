@@ -39,7 +39,7 @@ final class Scale {
                         + db.minutesAgo("1") + " FROM " + db.series(backlog));
             }
             db.execute("INSERT INTO " + table + " (payload) SELECT REPEAT('x', 100) FROM " + db.series(backlog));
-            Span delivered = new Span();
+            Span delivered = new Span(window);
             Map<String, String> p = busy.properties(db, "scale", table, form, workers);
             if (retained) {
                 p.put("processedAtColumn", "processed_at");

@@ -25,7 +25,7 @@ import java.util.Map;
  */
 final class Writes {
 
-    static final String PLAIN_JDBC = "plain JDBC";
+    static final String PLAIN_JDBC = Subject.PLAIN_JDBC;
     static final String OWN_XA = "row lock: write through its own XA data source";
     static final String SHARED = "row lock: write through the claim's branch";
     static final List<String> SUBJECTS = List.of(PLAIN_JDBC, OWN_XA, SHARED);
@@ -42,7 +42,7 @@ final class Writes {
     double measure(TestDatabase db, String subject, int workers) throws Exception {
         String table = db.newInbox();
         String effects = db.newTable("effects", "row_id BIGINT NOT NULL");
-        Span span = new Span();
+        Span span = new Span(rows);
         try {
             db.execute("INSERT INTO " + table + " (payload) SELECT 'x' FROM " + db.series(rows));
             switch (subject) {

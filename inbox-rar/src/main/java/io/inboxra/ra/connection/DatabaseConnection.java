@@ -57,7 +57,7 @@ public final class DatabaseConnection implements AutoCloseable {
      *        one ({@link Dialect#sessionStatementTimeout}), else each statement's ({@code Statement.setQueryTimeout})
      * @param dialect the subscription's dialect
      */
-    static DatabaseConnection open(XADataSource dataSource, int isolation, int statementSeconds, Dialect dialect)
+    public static DatabaseConnection open(XADataSource dataSource, int isolation, int statementSeconds, Dialect dialect)
             throws SQLException {
         XAConnection xa = dataSource.getXAConnection();
         try {

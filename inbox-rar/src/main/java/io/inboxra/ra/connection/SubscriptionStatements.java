@@ -108,7 +108,7 @@ public record SubscriptionStatements(
 
     /**
      * Every statement, by the name of the dialect's method that wrote it, for the activation to
-     * prepare once ({@link StatementPreparation}): these, the row lock form's savepoints, and the
+     * prepare once ({@code subscription.StatementPreparation}): these, the row lock form's savepoints, and the
      * statements of a batch of {@code batchSize} rows where they are built per size.
      *
      * @param dialect the dialect that wrote them

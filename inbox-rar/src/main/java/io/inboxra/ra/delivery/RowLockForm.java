@@ -97,7 +97,11 @@ final class RowLockForm implements ClaimForm {
         }
         List<ClaimedRow> taken = new ArrayList<>(claimed.size());
         for (ClaimedRow row : claimed) {
-            if (ClaimedRow.isYes(c.first(statements.fifoGuard().get(), one.row(row)))) {
+            if (row.group() == null) {
+                // No group (an empty FIFO column, a keyless row): nothing to keep in order, and the guard
+                // of a NULL group answers NULL, which would leave the row unclaimed for ever.
+                taken.add(row);
+            } else if (ClaimedRow.isYes(c.first(statements.fifoGuard().get(), one.row(row)))) {
                 taken.add(row);
                 groupsTaken.add(row);
             }

@@ -22,8 +22,10 @@ import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 
 /**
- * A subscription's check against its database at activation: the data source, the dialect
- * and its form, the table and its columns, and the statements the dialect builds for it.
+ * A subscription's check against its database at activation: the engine (one that cannot work is
+ * refused by name, {@link EngineCheck}), the data source, the dialect and its form, the table and
+ * its columns, the statements the dialect builds for it, and, in the row lock form, that its claim
+ * locks ({@link RowLockCheck}).
  *
  * @param dataSource the subscription's data source
  * @param dialect the dialect found or named
@@ -45,7 +47,8 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             XADataSource dataSource = XaDataSources.create(settings.dataSource(), "inbox-ra:" + settings.name(),
                     endpointLoader);
             return check(settings, dataSource, endpointLoader);
-        } catch (XaDataSources.DataSourceException | Dialects.DialectException | TableCheck.TableException e) {
+        } catch (XaDataSources.DataSourceException | Dialects.DialectException | TableCheck.TableException
+                | EngineCheck.EngineException | RowLockCheck.RowLockException e) {
             throw new InvalidSettingsException(settings.name(), List.of(e.getMessage()));
         } catch (StatementException e) {
             throw new InvalidSettingsException(settings.name(), List.of("Dialect '" + e.dialect() + "' refuses the"
@@ -55,7 +58,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
 
     private static SubscriptionCheck check(SubscriptionSettings settings, XADataSource dataSource,
             ClassLoader endpointLoader) throws ResourceException, Dialects.DialectException,
-            TableCheck.TableException, StatementException {
+            TableCheck.TableException, StatementException, EngineCheck.EngineException, RowLockCheck.RowLockException {
         XAConnection xa = null;
         try {
             try {
@@ -69,6 +72,8 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
                 throw e;
             }
             Connection connection = xa.getConnection();
+            // Before the dialect: an engine that cannot work is refused by name, whichever dialect is named.
+            EngineCheck.require(connection, settings.dataSource().describe());
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form(), connection.getMetaData());
             requireListen(settings, dialect, connection);
@@ -79,6 +84,11 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             OperatorStatements operations = OperatorStatements.of(dialect, table);
             requirePreparable(settings, dialect, connection, statements.named(dialect, table, settings.batchSize()),
                     operations.named());
+            if (settings.table().form() == io.inboxra.dialect.Form.ROW_LOCK) {
+                RowLockCheck.require(settings, dataSource, dialect, statements.claim(),
+                        connection.getMetaData().getDatabaseProductName() + " "
+                                + connection.getMetaData().getDatabaseProductVersion());
+            }
             return new SubscriptionCheck(dataSource, dialect, statements, operations, table);
         } catch (SQLException e) {
             if (DatabaseUnreachable.isOutage(e)) {
