@@ -49,6 +49,11 @@ public final class ChildProcess implements AutoCloseable {
         if (!system.containsKey("inbox.harness.node")) {
             command.add("-Dinbox.harness.node=child" + ProcessHandle.current().pid() + "-" + System.nanoTime() % 100000);
         }
+        // The child connects to MariaDB as its parent's adapter user: the parent's test counts and kills its connections.
+        String mariaDbUser = System.getProperty(TestDatabase.MARIADB_USER_PROPERTY);
+        if (mariaDbUser != null && !system.containsKey(TestDatabase.MARIADB_USER_PROPERTY)) {
+            command.add("-D" + TestDatabase.MARIADB_USER_PROPERTY + "=" + mariaDbUser);
+        }
         system.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add(ChildServer.class.getName());
         arguments.forEach((k, v) -> command.add(k + "=" + v));

@@ -82,7 +82,7 @@ public enum TestDatabase {
     /** MariaDB through its own driver; the adapter connects as a user of its own, to be told apart. */
     MARIADB {
         private static final String URL = "jdbc:mariadb://127.0.0.1:3306/test";
-        private static final String ADAPTER = "inbox_adapter";
+        private static final String ADAPTER = mariaDbAdapterUser();
         private volatile boolean userCreated;
 
         @Override
@@ -174,6 +174,18 @@ public enum TestDatabase {
             }
         }
     };
+
+    /**
+     * The system property naming the MariaDB user the adapter connects as: one per test JVM (the
+     * surefire configuration sets it per fork), since MariaDB's sessions are told apart only by
+     * their user, and a test that counts or kills the adapter's sessions must see only its own JVM's.
+     */
+    public static final String MARIADB_USER_PROPERTY = "inbox.harness.mariadbUser";
+
+    /** @return the MariaDB user the adapter connects as in this JVM ({@link #MARIADB_USER_PROPERTY}) */
+    public static String mariaDbAdapterUser() {
+        return System.getProperty(MARIADB_USER_PROPERTY, "inbox_adapter");
+    }
 
     public abstract Connection connect() throws SQLException;
 

@@ -54,7 +54,8 @@ final class Faults {
                 ? "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:" + subscription + "'"
                         + " AND state LIKE 'idle in transaction%'"
                 : "SELECT count(*) FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p"
-                        + " ON p.ID = t.trx_mysql_thread_id WHERE p.USER = 'inbox_adapter'";
+                        + " ON p.ID = t.trx_mysql_thread_id WHERE p.USER = '"
+                        + TestDatabase.mariaDbAdapterUser() + "'";
         Await.until("no transaction of the adapter's stays open", Duration.ofSeconds(5), () -> db.count(open) == 0);
     }
 }
