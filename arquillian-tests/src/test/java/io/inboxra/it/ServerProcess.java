@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServerProcess {
 
+    private static final int TAIL_LINES = 60;
+
     private final Process process;
     private final Path console;
     private final Duration stopWithin;
@@ -75,16 +77,27 @@ final class ServerProcess {
 
     /** Waits until the console shows {@code text}; fails early if the server ends first. */
     void awaitLog(String text, Duration timeout) throws Exception {
-        Await.until("the server logs '" + text + "' (console: " + console + ")", timeout, () -> {
-            if (log().contains(text)) {
-                return true;
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("the server ended (exit " + process.exitValue() + ") before it logged '"
-                        + text + "'; console: " + console);
-            }
-            return false;
-        });
+        try {
+            Await.until("the server logs '" + text + "' (console: " + console + ")", timeout, () -> {
+                if (log().contains(text)) {
+                    return true;
+                }
+                if (!process.isAlive()) {
+                    throw new AssertionError("the server ended (exit " + process.exitValue() + ") before it logged '"
+                            + text + "'; console: " + console);
+                }
+                return false;
+            });
+        } catch (AssertionError e) {
+            // CI keeps only the report: the console's end goes into it, or the failure cannot be read.
+            throw new AssertionError(e.getMessage() + "; the console ends with:\n" + tail(), e);
+        }
+    }
+
+    /** @return the console's last lines, for a failure's message */
+    String tail() {
+        String[] lines = log().split("\n");
+        return String.join("\n", List.of(lines).subList(Math.max(0, lines.length - TAIL_LINES), lines.length));
     }
 
     /** @return seconds since the JVM was started */
@@ -99,7 +112,8 @@ final class ServerProcess {
     /** @return the exit code, once the server has ended by itself within the timeout */
     int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new AssertionError("the server did not end within " + timeout + "; console: " + console);
+            throw new AssertionError("the server did not end within " + timeout + "; console: " + console
+                    + "; it ends with:\n" + tail());
         }
         return process.exitValue();
     }
