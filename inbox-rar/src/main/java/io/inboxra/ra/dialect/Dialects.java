@@ -134,30 +134,56 @@ public final class Dialects {
                 + " every pollInterval up to maxPollInterval).");
     }
 
+    /**
+     * Refuses, before any dialect is resolved and whichever the subscription names, an engine that
+     * speaks a built-in dialect's protocol but cannot keep the adapter's promise: the built-in
+     * dialect of the database's product tells ({@link EngineRefusal}).
+     *
+     * @param connection the activation check's connection
+     * @param where the database, as messages describe it
+     * @throws DialectException naming the engine, why it cannot work and the fix
+     */
+    public static void refuseUnworkableEngine(Connection connection, String where) throws DialectException,
+            SQLException {
+        Optional<Dialect> builtIn = builtInOf(connection.getMetaData());
+        if (builtIn.isPresent() && builtIn.get() instanceof EngineRefusal engines) {
+            Optional<String> refusal = engines.refusal(connection, where);
+            if (refusal.isPresent()) {
+                throw new DialectException(refusal.get());
+            }
+        }
+    }
+
     /** The built-in dialect of the database's product, if it serves the database's version. */
     private static Dialect detect(DatabaseMetaData metadata) throws DialectException, SQLException {
+        Optional<Dialect> dialect = builtInOf(metadata);
+        if (dialect.isEmpty()) {
+            throw new DialectException("The database is " + metadata.getDatabaseProductName() + " "
+                    + metadata.getDatabaseProductVersion() + ", which no built-in dialect serves: set 'dialect' to"
+                    + " the class name of your own io.inboxra.dialect.Dialect.");
+        }
+        requireServed(dialect.get(), metadata);
+        return dialect.get();
+    }
+
+    /** The built-in dialect of the database's product, whatever its version. */
+    private static Optional<Dialect> builtInOf(DatabaseMetaData metadata) throws SQLException {
         String product = metadata.getDatabaseProductName();
         String version = metadata.getDatabaseProductVersion();
         String lower = product.toLowerCase(Locale.ROOT);
-        Dialect dialect;
         if (lower.contains("postgresql")) {
-            dialect = new PostgresDialect();
+            return Optional.of(new PostgresDialect());
         } else if (lower.contains("mariadb") || version.contains("MariaDB")) {
             // MySQL Connector/J names MariaDB "MySQL", with a version such as 5.5.5-10.11.6-MariaDB.
-            dialect = new MariaDbDialect();
+            return Optional.of(new MariaDbDialect());
         } else if (lower.equals("mysql")) {
-            dialect = new MySqlDialect();
+            return Optional.of(new MySqlDialect());
         } else if (lower.equals("h2")) {
-            dialect = new H2Dialect();
+            return Optional.of(new H2Dialect());
         } else if (lower.equals("sqlite")) {
-            dialect = new SqliteDialect();
-        } else {
-            throw new DialectException("The database is " + product + " " + version
-                    + ", which no built-in dialect serves: set 'dialect' to the class name of your own"
-                    + " io.inboxra.dialect.Dialect.");
+            return Optional.of(new SqliteDialect());
         }
-        requireServed(dialect, metadata);
-        return dialect;
+        return Optional.empty();
     }
 
     /**

@@ -37,7 +37,7 @@ import java.util.Optional;
  * {@link io.inboxra.dialect.StandardDialect}.
  */
 public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advisory, LockWaits, ClaimOrderIndex,
-        Privileges {
+        Privileges, EngineRefusal {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "mysql";
@@ -264,5 +264,11 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public List<String> degraded(java.sql.Connection connection) throws java.sql.SQLException {
         return MySqlPrivileges.degraded(connection, this);
+    }
+
+    /** TiDB (its version string) and a Galera node ({@code wsrep_on}) speak MySQL's protocol but cannot work. */
+    @Override
+    public Optional<String> refusal(java.sql.Connection connection, String where) throws java.sql.SQLException {
+        return RefusedEngines.refusal(RefusedEngines.mysqlFamily(connection), where);
     }
 }

@@ -41,7 +41,7 @@ import java.util.UUID;
  * lease release, all from the claim rules of {@link ClaimClauses}.
  */
 public class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard,
-        Notifications, Privileges {
+        Notifications, Privileges, EngineRefusal {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "postgres";
@@ -331,5 +331,11 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     @Override
     public List<String> degraded(java.sql.Connection connection) throws java.sql.SQLException {
         return PostgresPrivileges.degraded(connection);
+    }
+
+    /** YugabyteDB speaks PostgreSQL's protocol, without PREPARE TRANSACTION. */
+    @Override
+    public Optional<String> refusal(Connection connection, String where) throws SQLException {
+        return RefusedEngines.refusal(RefusedEngines.byName(connection), where);
     }
 }

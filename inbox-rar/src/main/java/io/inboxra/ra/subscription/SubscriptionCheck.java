@@ -23,7 +23,7 @@ import javax.sql.XADataSource;
 
 /**
  * A subscription's check against its database at activation: the engine (one that cannot work is
- * refused by name, {@link EngineCheck}), the data source, the dialect and its form, the table and
+ * refused by name, {@link Dialects#refuseUnworkableEngine}), the data source, the dialect and its form, the table and
  * its columns, the statements the dialect builds for it, and, in the row lock form, that its claim
  * locks ({@link RowLockCheck}).
  *
@@ -48,7 +48,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
                     endpointLoader);
             return check(settings, dataSource, endpointLoader);
         } catch (XaDataSources.DataSourceException | Dialects.DialectException | TableCheck.TableException
-                | EngineCheck.EngineException | RowLockCheck.RowLockException e) {
+                | RowLockCheck.RowLockException e) {
             throw new InvalidSettingsException(settings.name(), List.of(e.getMessage()));
         } catch (StatementException e) {
             throw new InvalidSettingsException(settings.name(), List.of("Dialect '" + e.dialect() + "' refuses the"
@@ -58,7 +58,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
 
     private static SubscriptionCheck check(SubscriptionSettings settings, XADataSource dataSource,
             ClassLoader endpointLoader) throws ResourceException, Dialects.DialectException,
-            TableCheck.TableException, StatementException, EngineCheck.EngineException, RowLockCheck.RowLockException {
+            TableCheck.TableException, StatementException, RowLockCheck.RowLockException {
         XAConnection xa = null;
         try {
             try {
@@ -73,7 +73,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             }
             Connection connection = xa.getConnection();
             // Before the dialect: an engine that cannot work is refused by name, whichever dialect is named.
-            EngineCheck.require(connection, settings.dataSource().describe());
+            Dialects.refuseUnworkableEngine(connection, settings.dataSource().describe());
             Dialect dialect = Dialects.resolve(settings.dialect(), connection.getMetaData(), endpointLoader);
             Dialects.requireForm(dialect, settings.table().form(), connection.getMetaData());
             requireListen(settings, dialect, connection);

@@ -1,4 +1,4 @@
-package io.inboxra.ra.subscription;
+package io.inboxra.ra.dialect;
 
 import io.inboxra.harness.TestDatabase;
 import org.junit.jupiter.api.Test;
@@ -12,13 +12,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The engines refused by name at activation (issue 25, point 3), told apart as their drivers report them. */
-class EngineCheckTest {
+/** The engines refused by name at activation (issue 25, point 3), told apart as their drivers report them, by the built-in dialect of their protocol. */
+class RefusedEnginesTest {
 
     private static final String WHERE = "jdbc:mysql://tidb:4000/app";
 
     private static String refusal(String product, String version, boolean galera) {
-        return EngineCheck.refusal(new EngineCheck.Engine(product, version, galera), WHERE).orElseThrow();
+        return RefusedEngines.refusal(new RefusedEngines.Engine(product, version, galera), WHERE).orElseThrow();
     }
 
     @Test
@@ -44,7 +44,7 @@ class EngineCheckTest {
         for (String[] engine : new String[][] {{"PostgreSQL", "15.10 (Debian 15.10-0+deb12u1)"},
                 {"MariaDB", "10.11.6-MariaDB-0+deb12u1"}, {"MySQL", "5.5.5-10.11.6-MariaDB"}, {"MySQL", "8.4.3"},
                 {"H2", "2.3.232 (2024-08-11)"}, {"SQLite", "3.46.1"}}) {
-            assertEquals(Optional.empty(), EngineCheck.refusal(new EngineCheck.Engine(engine[0], engine[1], false), WHERE),
+            assertEquals(Optional.empty(), RefusedEngines.refusal(new RefusedEngines.Engine(engine[0], engine[1], false), WHERE),
                     String.join(" ", engine));
         }
     }
@@ -54,9 +54,11 @@ class EngineCheckTest {
     @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
     void theRealDatabasesAreNotRefused(TestDatabase db) throws Exception {
         try (Connection c = db.connect()) {
-            EngineCheck.Engine engine = EngineCheck.engine(c);
+            RefusedEngines.Engine engine = db == TestDatabase.MARIADB ? RefusedEngines.mysqlFamily(c) : RefusedEngines.byName(c);
             assertFalse(engine.galera(), engine.toString());
-            assertEquals(Optional.empty(), EngineCheck.refusal(engine, "here"), engine.toString());
+            EngineRefusal dialect = db == TestDatabase.MARIADB ? new MariaDbDialect() : new PostgresDialect();
+            assertEquals(Optional.empty(), dialect.refusal(c, "here"), engine.toString());
+            Dialects.refuseUnworkableEngine(c, "here");
         }
     }
 }

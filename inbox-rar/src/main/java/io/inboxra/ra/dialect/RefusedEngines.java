@@ -1,25 +1,24 @@
-package io.inboxra.ra.subscription;
+package io.inboxra.ra.dialect;
 
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Refuses, at activation and by name, the database engines that speak a supported database's
- * protocol but cannot keep the adapter's promise (docs/shards.md has the table and the reasons):
- * TiDB, whose {@code FOR UPDATE SKIP LOCKED} takes no lock, so two claims take the same row;
- * YugabyteDB, which has no {@code PREPARE TRANSACTION}, so the claim's XA branch cannot be
- * prepared beside the MDB's own resource; a Galera cluster node, where XA transactions are not
- * supported. Each is told apart by what its driver reports; the row lock check
- * ({@link RowLockCheck}) catches any other engine whose claim does not lock.
+ * The database engines that speak a built-in dialect's protocol but cannot keep the adapter's
+ * promise (docs/shards.md has the table and the reasons): TiDB, whose {@code FOR UPDATE SKIP
+ * LOCKED} takes no lock, so two claims take the same row; YugabyteDB, which has no
+ * {@code PREPARE TRANSACTION}, so the claim's XA branch cannot be prepared beside the MDB's own
+ * resource; a Galera cluster node, where XA transactions are not supported. Each is told apart by
+ * what its driver reports and, for Galera, by a server variable the MySQL dialect reads
+ * ({@link #wsrepOn}). The built-in dialect of the product refuses them
+ * ({@link EngineRefusal}); the row lock check catches any other engine whose claim does not lock.
  */
-final class EngineCheck {
+final class RefusedEngines {
 
-    private EngineCheck() {
+    private RefusedEngines() {
     }
 
     /**
@@ -32,24 +31,17 @@ final class EngineCheck {
     record Engine(String product, String version, boolean galera) {
     }
 
-    /**
-     * @param connection the check's connection
-     * @param where the database, as messages describe it
-     * @throws EngineException naming the engine, why it cannot work and the fix
-     */
-    static void require(Connection connection, String where) throws SQLException, EngineException {
-        Optional<String> refusal = refusal(engine(connection), where);
-        if (refusal.isPresent()) {
-            throw new EngineException(refusal.get());
-        }
+    /** The MySQL family's engine behind the connection: TiDB by its version, Galera by {@code wsrep_on}. */
+    static Engine mysqlFamily(Connection connection) throws SQLException {
+        String product = connection.getMetaData().getDatabaseProductName();
+        String version = connection.getMetaData().getDatabaseProductVersion();
+        return new Engine(product, version, !version.contains("TiDB") && wsrepOn(connection));
     }
 
-    static Engine engine(Connection connection) throws SQLException {
-        DatabaseMetaData metadata = connection.getMetaData();
-        String product = metadata.getDatabaseProductName();
-        String version = metadata.getDatabaseProductVersion();
-        return new Engine(product, version, mysqlFamily(product, version) && !version.contains("TiDB")
-                && wsrepOn(connection));
+    /** The engine behind the connection, read from the driver's metadata alone. */
+    static Engine byName(Connection connection) throws SQLException {
+        return new Engine(connection.getMetaData().getDatabaseProductName(),
+                connection.getMetaData().getDatabaseProductVersion(), false);
     }
 
     /** @return the refusal of this engine, or empty for one the adapter can work with */
@@ -77,24 +69,10 @@ final class EngineCheck {
         return Optional.empty();
     }
 
-    private static boolean mysqlFamily(String product, String version) {
-        String lower = product.toLowerCase(Locale.ROOT);
-        return lower.contains("mysql") || lower.contains("mariadb") || version.contains("MariaDB");
-    }
-
     /** {@code wsrep_on}: MariaDB always has the variable (OFF without Galera), MySQL none. */
     private static boolean wsrepOn(Connection connection) throws SQLException {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SHOW VARIABLES LIKE 'wsrep_on'")) {
             return rs.next() && "ON".equalsIgnoreCase(rs.getString(2));
-        }
-    }
-
-    /** An engine the adapter cannot work with, with the message that names it and the fix. */
-    static final class EngineException extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        EngineException(String message) {
-            super(message);
         }
     }
 }
