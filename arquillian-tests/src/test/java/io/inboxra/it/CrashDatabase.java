@@ -100,6 +100,28 @@ final class CrashDatabase {
         Database.release("it_crash");
     }
 
+    /** What is prepared in either database, whoever prepared it: for a failure's message (a recovery pass may wait on it). */
+    static String preparedEverywhere() {
+        StringBuilder prepared = new StringBuilder("prepared in PostgreSQL: ");
+        try {
+            for (Object[] row : Database.rows("SELECT gid, owner, database, prepared FROM pg_prepared_xacts")) {
+                prepared.append(java.util.Arrays.toString(row)).append(' ');
+            }
+        } catch (SQLException e) {
+            prepared.append("(cannot tell: ").append(e.getMessage()).append(')');
+        }
+        prepared.append("; in MariaDB (XA RECOVER as root): ");
+        try (Connection c = DriverManager.getConnection(MARIADB, "root", "");
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("XA RECOVER")) {
+            while (rs.next()) {
+                prepared.append(rs.getString("data")).append(' ');
+            }
+        } catch (SQLException e) {
+            prepared.append("(cannot tell: ").append(e.getMessage()).append(')');
+        }
+        return prepared.toString();
+    }
+
     private static String describe(byte[] global, byte[] branch) {
         return "branch (global " + HexFormat.of().formatHex(global) + ", qualifier '"
                 + new String(branch, java.nio.charset.StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7e]", ".") + "')";

@@ -232,7 +232,11 @@ abstract class CrashRecoveryCases {
     private void boot() throws Exception {
         boots++;
         server = start(boots);
-        server.awaitLog("Inbox subscription '" + subscription + "' delivers rows", boot);
+        try {
+            server.awaitLog("Inbox subscription '" + subscription + "' delivers rows", boot);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "\n" + CrashDatabase.preparedEverywhere(), e);
+        }
         System.out.printf("crash-test: boot %d: the subscription runs %.1f s after the JVM started%n", boots,
                 server.seconds());
     }

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServerProcess {
 
-    private static final int TAIL_LINES = 60;
+    private static final int TAIL_LINES = 30;
 
     private final Process process;
     private final Path console;
@@ -90,7 +90,37 @@ final class ServerProcess {
             });
         } catch (AssertionError e) {
             // CI keeps only the report: the console's end goes into it, or the failure cannot be read.
-            throw new AssertionError(e.getMessage() + "; the console ends with:\n" + tail(), e);
+            throw new AssertionError(e.getMessage() + "; the console ends with:\n" + tail() + "\n" + stuckThreads(), e);
+        }
+    }
+
+    /**
+     * A server that neither starts nor ends is stuck somewhere: the stacks of its main thread (which
+     * deploys) and of its transaction recovery's threads, from {@code jcmd Thread.print}.
+     */
+    String stuckThreads() {
+        if (!process.isAlive()) {
+            return "";
+        }
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process dump = new ProcessBuilder(jcmd.toString(), String.valueOf(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            String threads = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            dump.waitFor(20, TimeUnit.SECONDS);
+            StringBuilder stuck = new StringBuilder("the server's main and recovery threads:\n");
+            for (String thread : threads.split("\n\n")) {
+                if (thread.startsWith("\"main\"") || thread.contains("Recovery")) {
+                    String[] lines = thread.split("\n");
+                    stuck.append(String.join("\n", List.of(lines).subList(0, Math.min(lines.length, 40)))).append("\n");
+                }
+            }
+            return stuck.toString();
+        } catch (IOException e) {
+            return "(no thread dump: " + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
         }
     }
 
@@ -113,7 +143,7 @@ final class ServerProcess {
     int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("the server did not end within " + timeout + "; console: " + console
-                    + "; it ends with:\n" + tail());
+                    + "; it ends with:\n" + tail() + "\n" + stuckThreads());
         }
         return process.exitValue();
     }
