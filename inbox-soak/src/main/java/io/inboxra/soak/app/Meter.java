@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Map;
@@ -30,9 +31,17 @@ public final class Meter {
     private Meter() {
     }
 
-    /** The payload of a row sent now: its enqueue time, read back by {@link #delivered}. */
+    /**
+     * The payload of a row sent now: its enqueue time in microseconds, read back by
+     * {@link #delivered} (milliseconds made a p50 of 5 ms move by 20 % with one tick).
+     */
     static String payload(long sequence) {
-        return System.currentTimeMillis() + " " + sequence;
+        return nowMicros() + " " + sequence;
+    }
+
+    private static long nowMicros() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
     }
 
     static void sent(int rows) {
@@ -46,7 +55,7 @@ public final class Meter {
     /** A delivery's start: its latency is now minus the enqueue time in the payload. */
     static void delivered(String payload) {
         long enqueued = Long.parseLong(payload.substring(0, payload.indexOf(' ')));
-        long micros = Math.max(0, System.currentTimeMillis() - enqueued) * 1000;
+        long micros = Math.max(0, nowMicros() - enqueued);
         DELIVERED.incrementAndGet();
         synchronized (Meter.class) {
             if (count == latencies.length) {
