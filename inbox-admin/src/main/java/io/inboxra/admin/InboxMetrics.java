@@ -160,7 +160,7 @@ public class InboxMetrics {
         gauge(r, tag, "inbox.workers.busy", MetricUnits.NONE, () -> view.snapshot().workersBusy());
         gauge(r, tag, "inbox.workers.idle", MetricUnits.NONE, () -> view.snapshot().workersIdle());
         gauge(r, tag, "inbox.rate", MetricUnits.NONE, () -> view.snapshot().recentRate());
-        gauge(r, tag, "inbox.ready", MetricUnits.NONE, () -> ready(view.snapshot().state()) ? 1 : 0);
+        gauge(r, tag, "inbox.ready", MetricUnits.NONE, () -> ready(view.snapshot()) ? 1 : 0);
         gauge(r, tag, "inbox.paused", MetricUnits.NONE, () -> view.snapshot().state() == SubscriptionState.PAUSED ? 1 : 0);
         gauge(r, tag, "inbox.claim.transaction.age", MetricUnits.SECONDS, () -> view.snapshot()
                 .oldestClaimTransaction().map(age -> age.toMillis() / 1000.0).orElse(0.0));
@@ -191,8 +191,10 @@ public class InboxMetrics {
         r.ids.forEach(registry::remove);
     }
 
-    private static boolean ready(SubscriptionState state) {
-        return state == SubscriptionState.RUNNING || state == SubscriptionState.PAUSED;
+    /** As readiness tells it: running, or paused by an operator (a pause of its own after failures is not ready). */
+    private static boolean ready(SubscriptionSnapshot s) {
+        return s.state() == SubscriptionState.RUNNING
+                || s.state() == SubscriptionState.PAUSED && s.pausedBecause().isEmpty();
     }
 
     private static Metadata metadata(String name, String unit) {

@@ -47,7 +47,9 @@ public class InboxReadiness implements HealthCheck {
         ClassLoader loader = application;
         for (SubscriptionView view : InboxSubscriptions.of(loader != null ? loader : CallingApplication.loader())) {
             SubscriptionSnapshot s = view.snapshot();
-            boolean ready = s.state() == SubscriptionState.RUNNING || s.state() == SubscriptionState.PAUSED;
+            // An operator's pause is ready; a pause of its own after failed deliveries in a row is not.
+            boolean ready = s.state() == SubscriptionState.RUNNING
+                    || s.state() == SubscriptionState.PAUSED && s.pausedBecause().isEmpty();
             up &= ready;
             response.withData("inbox:" + s.name(), ready ? s.state().name() : describe(s));
         }
@@ -57,6 +59,7 @@ public class InboxReadiness implements HealthCheck {
     private static String describe(SubscriptionSnapshot s) {
         StringBuilder text = new StringBuilder(s.state().name());
         s.outageSince().ifPresent(since -> text.append(" since ").append(since));
+        s.pausedBecause().ifPresent(why -> text.append(" by itself after ").append(why));
         return text.toString();
     }
 }

@@ -24,13 +24,14 @@ import java.time.Instant;
  * @param lastError the last failure, or null
  * @param lastErrorAt when, or null
  * @param oldestClaimTransactionSeconds how long the oldest open claim transaction has been open, or null
+ * @param pausedBecause why it paused itself (pauseAfterFailures), while paused by itself; or null
  * @param backlog the backlog, or null when the database could not tell
  * @param backlogError why not, or null
  */
 public record SubscriptionStatus(String name, String form, String state, Instant outageSince, int workers,
         int workersBusy, long delivered, long failed, long retried, long deadLettered, long commitFailures,
-        long recentRate, String lastError, Instant lastErrorAt, Double oldestClaimTransactionSeconds, BacklogStatus backlog,
-        String backlogError) {
+        long recentRate, String lastError, Instant lastErrorAt, Double oldestClaimTransactionSeconds,
+        String pausedBecause, BacklogStatus backlog, String backlogError) {
 
     /**
      * @param claimable rows a claim would take now
@@ -53,6 +54,7 @@ public record SubscriptionStatus(String name, String form, String state, Instant
         return new SubscriptionStatus(s.name(), s.form(), s.state().name(), s.outageSince().orElse(null),
                 s.workers(), s.workersBusy(), s.delivered(), s.failed(), s.retried(), s.deadLettered(),
                 s.commitFailures(), s.recentRate(), s.lastError().orElse(null), s.lastErrorAt().orElse(null),
-                s.oldestClaimTransaction().map(age -> age.toMillis() / 1000.0).orElse(null), backlog, backlogError);
+                s.oldestClaimTransaction().map(age -> age.toMillis() / 1000.0).orElse(null),
+                s.pausedBecause().orElse(null), backlog, backlogError);
     }
 }

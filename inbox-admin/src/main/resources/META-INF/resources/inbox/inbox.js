@@ -65,6 +65,7 @@ function subscriptionRow(s) {
     onclick: () => act(paused ? 'Resume' : 'Pause', encodeURIComponent(s.name) + (paused ? '/resume' : '/pause'), {})
   }, paused ? 'Resume' : 'Pause');
   const state = el('td', {}, el('span', { class: 'state ' + s.state }, s.state));
+  if (s.pausedBecause) state.append(el('div', { class: 'error paused-because' }, 'paused itself after ' + s.pausedBecause));
   if (s.lastError) state.append(el('div', { class: 'error', title: s.lastErrorAt || '' }, s.lastError));
   if (s.backlogError) state.append(el('div', { class: 'error' }, 'backlog: ' + s.backlogError));
   return el('tr', { 'data-subscription': s.name },

@@ -29,11 +29,14 @@ import java.util.Optional;
  * @param oldestClaimTransaction how long the oldest claim transaction open now has been open, if one is: in
  *        the row lock form the claim's transaction stays open while the MDB runs, and an open transaction
  *        holds back the database's clean-up of dead rows (PostgreSQL's vacuum, InnoDB's purge)
+ * @param pausedBecause why it paused itself, while {@link SubscriptionState#PAUSED} by itself after failed
+ *        deliveries in a row ({@code pauseAfterFailures}); empty while it runs, or when an operator paused it.
+ *        A pause of its own means something is wrong (readiness reports it DOWN); an operator's does not
  */
 public record SubscriptionSnapshot(String name, String form, SubscriptionState state, Optional<Instant> outageSince,
         int workers, int workersBusy, long delivered, long failed, long retried, long deadLettered,
         long commitFailures, long recentRate, Optional<String> lastError, Optional<Instant> lastErrorAt,
-        Optional<Duration> oldestClaimTransaction) {
+        Optional<Duration> oldestClaimTransaction, Optional<String> pausedBecause) {
 
     /** Checks that nothing is missing. */
     public SubscriptionSnapshot {
@@ -44,6 +47,7 @@ public record SubscriptionSnapshot(String name, String form, SubscriptionState s
         Objects.requireNonNull(lastError, "lastError");
         Objects.requireNonNull(lastErrorAt, "lastErrorAt");
         Objects.requireNonNull(oldestClaimTransaction, "oldestClaimTransaction");
+        Objects.requireNonNull(pausedBecause, "pausedBecause");
     }
 
     /** @return the workers not in a turn now (waiting for rows, or paused) */

@@ -4,7 +4,11 @@ package io.inboxra.operations;
 public enum SubscriptionState {
     /** Claiming and delivering. */
     RUNNING,
-    /** Paused by an operator: claims nothing new, keeps its activation; {@link SubscriptionView#resume()} restarts it. */
+    /**
+     * Paused by an operator, or by itself after failed deliveries in a row ({@code pauseAfterFailures}:
+     * {@link SubscriptionSnapshot#pausedBecause()} says why): claims nothing new, keeps its activation;
+     * {@link SubscriptionView#resume()} restarts it.
+     */
     PAUSED,
     /** Its database fails; the workers retry with backoff ({@link SubscriptionSnapshot#outageSince()} says since when). */
     OUTAGE,

@@ -128,6 +128,10 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setNotifyChannel(String v) { set(Property.NOTIFY_CHANNEL, v); }
     public String getClaimTransactionWarning() { return get(Property.CLAIM_TRANSACTION_WARNING); }
     public void setClaimTransactionWarning(String v) { set(Property.CLAIM_TRANSACTION_WARNING, v); }
+    public String getPauseAfterFailures() { return get(Property.PAUSE_AFTER_FAILURES); }
+    public void setPauseAfterFailures(String v) { set(Property.PAUSE_AFTER_FAILURES, v); }
+    public String getResumeAfter() { return get(Property.RESUME_AFTER); }
+    public void setResumeAfter(String v) { set(Property.RESUME_AFTER, v); }
     public String getConnectTimeout() { return get(Property.CONNECT_TIMEOUT); }
     public void setConnectTimeout(String v) { set(Property.CONNECT_TIMEOUT, v); }
     public String getNetworkTimeout() { return get(Property.NETWORK_TIMEOUT); }

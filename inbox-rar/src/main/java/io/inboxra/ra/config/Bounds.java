@@ -15,6 +15,7 @@ final class Bounds {
             + " delivered in one transaction");
     static final Whole CONNECTIONS = new Whole(1, 256, null);
     static final Whole MAX_ATTEMPTS = new Whole(1, 1_000_000, null);
+    static final Whole PAUSE_AFTER_FAILURES = new Whole(1, 1_000_000, null);
     static final Whole MAX_PAYLOAD_BYTES = new Whole(1, 1 << 30, "1 byte to 1 GiB");
     /**
      * The most payload bytes one claim may read: {@code batchSize} × {@code maxPayloadBytes}, 1 GiB.
@@ -34,6 +35,7 @@ final class Bounds {
     static final Span STATEMENT_TIMEOUT = new Span("PT1S", "PT1H", "the database cancels in whole seconds");
     static final Span CLAIM_TRANSACTION_WARNING = new Span("PT1S", "P1D", null);
     static final Span RETENTION = new Span("PT1S", "P3650D", null);
+    static final Span RESUME_AFTER = new Span("PT1S", "P30D", null);
 
     private Bounds() {
     }

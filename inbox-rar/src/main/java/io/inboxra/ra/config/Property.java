@@ -42,6 +42,8 @@ public enum Property {
     STATEMENT_TIMEOUT("statementTimeout", "PT20S"),
     NOTIFY_CHANNEL("notifyChannel", null),
     CLAIM_TRANSACTION_WARNING("claimTransactionWarning", "PT1M"),
+    PAUSE_AFTER_FAILURES("pauseAfterFailures", null),
+    RESUME_AFTER("resumeAfter", null),
     ISOLATION("isolation", "READ_COMMITTED"),
     DIALECT("dialect", "detected"),
     DATA_SOURCE_CLASS("dataSourceClass", "from `url`"),

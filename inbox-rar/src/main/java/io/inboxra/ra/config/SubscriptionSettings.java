@@ -30,6 +30,7 @@ import java.util.Optional;
  * @param notifyChannel the PostgreSQL channel whose notifications wake idle workers, or empty to only poll
  * @param claimTransactionWarning how long a claim's transaction may stay open (the row lock form's, while its
  *        MDB runs) before a warning: meanwhile it holds back the database's clean-up of dead rows
+ * @param failurePause when it pauses itself after failed deliveries in a row, and when it resumes by itself
  */
 public record SubscriptionSettings(
         String name,
@@ -51,7 +52,8 @@ public record SubscriptionSettings(
         DataSourceSettings dataSource,
         int maxPayloadBytes,
         Optional<String> notifyChannel,
-        Duration claimTransactionWarning) {
+        Duration claimTransactionWarning,
+        FailurePause failurePause) {
 
     /** The table's claims leave out a payload over {@code maxPayloadBytes}: its row is dead-lettered unread. */
     public SubscriptionSettings {

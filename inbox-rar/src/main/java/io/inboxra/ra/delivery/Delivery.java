@@ -217,10 +217,11 @@ public final class Delivery {
                 turn.rows.forEach(failingRows::delivered);
                 result = Result.DELIVERED;
             } else if (turn.rows.size() == 1) {
-                tally.failed(1);
                 ClaimedRow row = turn.rows.get(0);
                 // A commit that failed: its innermost cause (the MDB's own resource's constraint), not "rolled back".
-                form.failed(row, turn.notCommitted != null ? turn.notCommitted : turn.failure, turn.settled);
+                String why = turn.notCommitted != null ? turn.notCommitted : turn.failure;
+                tally.failed(row, why);
+                form.failed(row, why, turn.settled);
                 result = failingRows.after(row, false);
             } else {
                 tally.failed(turn.rows.size());

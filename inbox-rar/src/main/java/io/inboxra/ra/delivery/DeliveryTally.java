@@ -40,6 +40,17 @@ final class DeliveryTally {
         }
     }
 
+    /**
+     * One row whose delivery did not commit, and why: the last error even where nothing is
+     * recorded in the table (no attempt or due column); a failure's record, if any, tells after it.
+     */
+    void failed(ClaimedRow row, String why) {
+        tally.failed();
+        if (why != null) {
+            tally.error("row " + row.id() + ": " + why);
+        }
+    }
+
     /** Rows whose delivery did not commit. */
     void failed(int rows) {
         for (int i = 0; i < rows; i++) {

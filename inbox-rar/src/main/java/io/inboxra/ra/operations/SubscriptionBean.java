@@ -97,6 +97,11 @@ final class SubscriptionBean implements SubscriptionMXBean {
     }
 
     @Override
+    public String getPausedBecause() {
+        return now().pausedBecause().orElse("");
+    }
+
+    @Override
     public long getOldestClaimTransactionMillis() {
         return now().oldestClaimTransaction().map(java.time.Duration::toMillis).orElse(0L);
     }

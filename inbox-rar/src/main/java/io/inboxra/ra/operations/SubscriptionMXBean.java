@@ -49,6 +49,9 @@ public interface SubscriptionMXBean {
     /** @return when it happened (ISO-8601), or empty */
     String getLastErrorAt();
 
+    /** @return why it paused itself (pauseAfterFailures), while it is paused by itself; empty otherwise */
+    String getPausedBecause();
+
     /** @return milliseconds the oldest open claim transaction has been open (row lock form), 0 with none */
     long getOldestClaimTransactionMillis();
 

@@ -170,7 +170,8 @@ public final class AwaitingDatabase implements SubscriptionView {
         SubscriptionState state = ended ? SubscriptionState.STOPPED : SubscriptionState.OUTAGE;
         return new SubscriptionSnapshot(settings.name(), settings.table().form().name(), state,
                 state == SubscriptionState.OUTAGE ? Optional.of(since) : Optional.empty(), settings.workers(), 0,
-                0, 0, 0, 0, 0, 0, Optional.ofNullable(lastError), Optional.ofNullable(lastErrorAt), Optional.empty());
+                0, 0, 0, 0, 0, 0, Optional.ofNullable(lastError), Optional.ofNullable(lastErrorAt), Optional.empty(),
+                Optional.empty());
     }
 
     @Override

@@ -3,10 +3,12 @@ package io.inboxra.ra.subscription;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
- * Whether a subscription still runs, whether an operator paused its claims, and the waits that
- * end early when it stops or resumes, and the idle workers' waits that a wake-up also ends.
+ * Whether a subscription still runs, whether an operator paused its claims (or it paused itself
+ * after failed deliveries in a row, {@link FailureStreak}, and why), and the waits that end early
+ * when it stops or resumes, and the idle workers' waits that a wake-up also ends.
  */
 public final class Running {
 
@@ -16,6 +18,10 @@ public final class Running {
     private final Object signal = new Object();
     private volatile boolean stopped;
     private volatile boolean paused;
+    /** Why it paused itself; null while it runs or an operator paused it. */
+    private volatile String pausedBecause;
+    /** When ({@link System#nanoTime()}) a pause of its own ends by itself; null: when an operator resumes it. */
+    private volatile Long resumeAt;
     /** Grows on every resume, so a wait that began before it ends. */
     private long resumes;
     /** Grows on every wake-up, so an idle wait that began before it (or a claim that ran before it) ends. */
@@ -37,20 +43,68 @@ public final class Running {
         }
     }
 
-    /** @return whether an operator paused the claims: the workers claim nothing until {@link #resume()} */
+    /**
+     * @return whether the claims are paused (by an operator, or by itself): the workers claim nothing
+     *         until {@link #resume()}; a pause of its own whose {@code resumeAfter} has passed ends here
+     */
     public boolean isPaused() {
+        Long at = resumeAt;
+        if (paused && at != null && System.nanoTime() - at >= 0) {
+            resumeByItself(at);
+        }
         return paused;
     }
 
-    /** Workers claim nothing new from their next turn on; deliveries in work finish. */
+    /** @return why it paused itself, while it is paused by itself; empty while it runs or an operator paused it */
+    public Optional<String> pausedBecause() {
+        String why = pausedBecause;
+        return paused ? Optional.ofNullable(why) : Optional.empty();
+    }
+
+    /** Workers claim nothing new from their next turn on; deliveries in work finish. An operator's pause. */
     public void pauseClaims() {
-        paused = true;
+        synchronized (signal) {
+            pausedBecause = null;
+            resumeAt = null;
+            paused = true;
+        }
+    }
+
+    /**
+     * Pauses the claims as an operator's pause does, saying why; it ends by itself after
+     * {@code resumeAfter}, if given, or when an operator resumes it.
+     *
+     * @return false if it was paused already (an operator's pause stays the operator's)
+     */
+    boolean pauseItself(String why, Optional<Duration> resumeAfter) {
+        synchronized (signal) {
+            if (paused) {
+                return false;
+            }
+            pausedBecause = why;
+            resumeAt = resumeAfter.map(wait -> System.nanoTime() + wait.toNanos()).orElse(null);
+            paused = true;
+            return true;
+        }
+    }
+
+    private void resumeByItself(long at) {
+        synchronized (signal) {
+            if (!paused || resumeAt == null || resumeAt != at) {
+                return;
+            }
+            LOG.log(Level.INFO, "Inbox subscription '" + subscription + "' resumes by itself ('resumeAfter' has"
+                    + " passed since it paused itself: " + pausedBecause + ")");
+            resume();
+        }
     }
 
     /** Workers claim again, their waits ended now. */
     public void resume() {
         synchronized (signal) {
             paused = false;
+            pausedBecause = null;
+            resumeAt = null;
             resumes++;
             signal.notifyAll();
         }

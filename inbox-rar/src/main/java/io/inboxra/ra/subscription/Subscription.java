@@ -120,7 +120,8 @@ public final class Subscription implements Recoverable {
                 new Settlement(settings, checked.table(), checked.statements(), checked.dialect(), running::await),
                 new FailureRecords(settings, checked.statements(), checked.operations().amendReason()), endpoints,
                 connections,
-                lease ? threads.heartbeats() : null, threads.background(), counters,
+                lease ? threads.heartbeats() : null, threads.background(),
+                FailureStreak.watching(counters, running, settings),
                 FailingRows.of(settings, checked.table(), checked.dialect()), counters.openClaims());
         Subscription subscription = new Subscription(context, running, new Outage(settings.name(), Clock.systemUTC(),
                 counters), counters, threads, messages, checked.operations(), finisher, undecided);

@@ -166,6 +166,9 @@ public final class SubscriptionCounters implements Tally {
                 Math.max(0, Math.min(workers, busy.get())), delivered.get(), failed.get(), retried.get(),
                 deadLettered.get(), commitFailures.get(), recentRate(),
                 Optional.ofNullable(error).map(LastError::what), Optional.ofNullable(error).map(LastError::at),
-                openClaims.oldest().map(since -> Duration.between(since, clock.instant())));
+                openClaims.oldest().map(since -> Duration.between(since, clock.instant())),
+                state == SubscriptionState.PAUSED ? running.pausedBecause().map(why -> why
+                        + Optional.ofNullable(error).map(e -> "; the last error: " + e.what()).orElse(""))
+                        : Optional.empty());
     }
 }
