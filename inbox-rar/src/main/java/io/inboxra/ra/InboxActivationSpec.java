@@ -132,6 +132,8 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setPauseAfterFailures(String v) { set(Property.PAUSE_AFTER_FAILURES, v); }
     public String getResumeAfter() { return get(Property.RESUME_AFTER); }
     public void setResumeAfter(String v) { set(Property.RESUME_AFTER, v); }
+    public String getMaxRate() { return get(Property.MAX_RATE); }
+    public void setMaxRate(String v) { set(Property.MAX_RATE, v); }
     public String getConnectTimeout() { return get(Property.CONNECT_TIMEOUT); }
     public void setConnectTimeout(String v) { set(Property.CONNECT_TIMEOUT, v); }
     public String getNetworkTimeout() { return get(Property.NETWORK_TIMEOUT); }

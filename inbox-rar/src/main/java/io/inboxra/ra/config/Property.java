@@ -44,6 +44,7 @@ public enum Property {
     CLAIM_TRANSACTION_WARNING("claimTransactionWarning", "PT1M"),
     PAUSE_AFTER_FAILURES("pauseAfterFailures", null),
     RESUME_AFTER("resumeAfter", null),
+    MAX_RATE("maxRate", "unlimited"),
     ISOLATION("isolation", "READ_COMMITTED"),
     DIALECT("dialect", "detected"),
     DATA_SOURCE_CLASS("dataSourceClass", "from `url`"),

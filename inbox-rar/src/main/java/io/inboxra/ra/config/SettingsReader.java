@@ -63,12 +63,13 @@ public final class SettingsReader {
         Optional<String> dialect = activation.text(Property.DIALECT);
         DataSourceSettings dataSource = DataSourceReader.read(activation, complete);
         FailurePause failurePause = FailurePause.read(activation);
+        java.util.OptionalDouble maxRate = RateLimit.read(activation);
         activation.failIfAnyProblem(name);
         return new SubscriptionSettings(name, table, queue, work.workers(), claims.pollInterval(),
                 claims.maxPollInterval(), work.lease(), work.batchSize(), work.connections(), work.inDoubtTimeout(),
                 settlement.maxAttempts(), settlement.retryDelay(), settlement.maxRetryDelay(), settlement.retention(),
                 claims.isolation(), dialect, dataSource, settlement.maxPayloadBytes(), claims.notifyChannel(),
-                claims.claimTransactionWarning(), failurePause);
+                claims.claimTransactionWarning(), failurePause, maxRate);
     }
 
     /** A {@code ${MPCONFIG=...}} left in a value: the server did not substitute it. */

@@ -31,6 +31,7 @@ import java.util.Optional;
  * @param claimTransactionWarning how long a claim's transaction may stay open (the row lock form's, while its
  *        MDB runs) before a warning: meanwhile it holds back the database's clean-up of dead rows
  * @param failurePause when it pauses itself after failed deliveries in a row, and when it resumes by itself
+ * @param maxRate the rows per second it claims at most in this server instance, or empty for no limit
  */
 public record SubscriptionSettings(
         String name,
@@ -53,7 +54,8 @@ public record SubscriptionSettings(
         int maxPayloadBytes,
         Optional<String> notifyChannel,
         Duration claimTransactionWarning,
-        FailurePause failurePause) {
+        FailurePause failurePause,
+        java.util.OptionalDouble maxRate) {
 
     /** The table's claims leave out a payload over {@code maxPayloadBytes}: its row is dead-lettered unread. */
     public SubscriptionSettings {

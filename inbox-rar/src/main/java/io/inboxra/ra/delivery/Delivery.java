@@ -69,6 +69,14 @@ public final class Delivery {
     }
 
     /** What one turn holds and learns on its way. */
+    /** The rows the last turn took into work ({@code maxRate} counts them). */
+    private int claimed;
+
+    /** @return the rows the last {@link #deliverNext} took into work, 0 if none */
+    public int claimedInLastTurn() {
+        return claimed;
+    }
+
     private static final class Turn {
         final DeliveryBranch<DatabaseConnection> branch;
         List<ClaimedRow> rows = List.of();
@@ -95,6 +103,7 @@ public final class Delivery {
 
     /** Claims (or takes rows claimed before) and delivers them. */
     public Result deliverNext() throws SQLException, ResourceException {
+        claimed = 0;
         boolean transacted = endpoints.isTransacted();
         if (!form.prepare(transacted)) {
             return Result.EMPTY;
@@ -124,6 +133,7 @@ public final class Delivery {
                     ListenerEndpoint.requireEnlisted(branch.isEnlisted());
                 }
                 turn.rows = form.claim(branch);
+                claimed = turn.rows.size();
                 if (turn.rows.isEmpty()) {
                     return;
                 }

@@ -56,6 +56,8 @@ public final class Subscription implements Recoverable {
     private final FreshConnectionFinisher finisher;
     private final Optional<UndecidedBranches> undecided;
     private final CountDownLatch workersEnded;
+    /** {@code maxRate}'s bucket, shared by the workers (and the ones that replace them); null without a limit. */
+    private final ClaimPace pace;
     private volatile WorkManager workManager;
     /** The PostgreSQL wake-up listener, when {@code notifyChannel} is set. */
     private volatile WakeUpListener wakeUp;
@@ -74,6 +76,8 @@ public final class Subscription implements Recoverable {
         this.finisher = finisher;
         this.undecided = undecided;
         this.workersEnded = new CountDownLatch(context.settings().workers());
+        this.pace = context.settings().maxRate().isPresent()
+                ? new ClaimPace(context.settings().maxRate().getAsDouble(), context.settings().batchSize()) : null;
     }
 
     /**
@@ -146,7 +150,7 @@ public final class Subscription implements Recoverable {
         int workers = context.settings().workers();
         for (int i = 0; i < workers; i++) {
             try {
-                workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded), WorkManager.INDEFINITE, null, null);
+                workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded, pace), WorkManager.INDEFINITE, null, null);
             } catch (WorkException e) {
                 for (int unscheduled = i; unscheduled < workers; unscheduled++) {
                     workersEnded.countDown();
@@ -277,7 +281,7 @@ public final class Subscription implements Recoverable {
         LOG.log(Level.ERROR, "Inbox subscription '" + name() + "': a worker ended unexpectedly; starting"
                 + " another in its place", cause);
         try {
-            workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded), WorkManager.INDEFINITE, null, null);
+            workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded, pace), WorkManager.INDEFINITE, null, null);
         } catch (WorkException | RuntimeException e) {
             workersEnded.countDown();
             LOG.log(Level.ERROR, "Inbox subscription '" + name() + "': no worker could replace it; the"

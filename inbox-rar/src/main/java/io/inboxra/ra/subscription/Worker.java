@@ -36,10 +36,14 @@ final class Worker implements Work {
     private final Delivery delivery;
     private final Backoff idle;
     private final Backoff trouble;
+    /** {@code maxRate}'s bucket, shared by the subscription's workers; null without a limit. */
+    private final ClaimPace pace;
     private volatile boolean released;
 
-    Worker(DeliveryContext context, Running running, Outage outage, SubscriptionCounters counters, Ended ended) {
+    Worker(DeliveryContext context, Running running, Outage outage, SubscriptionCounters counters, Ended ended,
+            ClaimPace pace) {
         this.context = context;
+        this.pace = pace;
         this.running = running;
         this.outage = outage;
         this.counters = counters;
@@ -98,7 +102,21 @@ final class Worker implements Work {
             if (delivery.isBroken()) {
                 delivery.disconnect();
             }
-            Delivery.Result result = delivery.deliverNext();
+            int rows = context.settings().batchSize();
+            if (pace != null) {
+                Duration wait = pace.take(rows);
+                if (!wait.isZero()) {
+                    return wait;
+                }
+            }
+            Delivery.Result result;
+            try {
+                result = delivery.deliverNext();
+            } finally {
+                if (pace != null) {
+                    pace.giveBack(rows - delivery.claimedInLastTurn());
+                }
+            }
             outage.recovered();
             trouble.reset();
             // A row set aside is passed over by the next claims: the worker goes on with the rows behind it.
