@@ -150,9 +150,11 @@ public final class Soak {
                         i.alive() ? connections.getOrDefault(i.pid(), Connections.Owned.NONE) : null);
                 samples.add(s);
                 lines.append(s.csv()).append('\n');
-                console.append(String.format(Locale.ROOT, " | #%d %.1f/s p50 %.1f p99 %.1f ms heap %.0f MB %.0f thr %.0f conn"
-                        + " (+%.0f producer pool)", i.number, s.throughput(), s.p50(), s.p99(), s.heapAfterGc(), s.threads(),
-                        s.connections(), s.producerPool()));
+                console.append(String.format(Locale.ROOT, " | #%d %.1f/s p50 %.1f p99 %.1f ms heap %.0f MB %.0f thr %.0f conn",
+                        i.number, s.throughput(), s.p50(), s.p99(), s.heapAfterGc(), s.threads(), s.connections()));
+                if (!Double.isNaN(s.producerPool())) {
+                    console.append(String.format(Locale.ROOT, " (+%.0f producer pool)", s.producerPool()));
+                }
             }
             Files.writeString(csv, lines.toString(), java.nio.file.StandardOpenOption.APPEND);
             System.out.println(console);
