@@ -37,6 +37,9 @@ final class Flatness {
         List<Series> results = new ArrayList<>();
         for (int i = 1; i <= instances; i++) {
             for (Sample.Metric metric : Sample.METRICS) {
+                if (!metric.judged()) {
+                    continue;
+                }
                 int instance = i;
                 double[] values = samples.stream()
                         .filter(s -> s.instance() == instance && s.time() >= warmUp && s.time() <= end)

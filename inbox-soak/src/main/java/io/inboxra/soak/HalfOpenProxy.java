@@ -6,7 +6,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -53,6 +55,21 @@ final class HalfOpenProxy implements AutoCloseable {
         for (Link l : links) {
             if (!l.database.isClosed()) {
                 ports.add(l.database.getLocalPort());
+            }
+        }
+        return ports;
+    }
+
+    /**
+     * @return for each connection forwarded now, the client's port (the instance's end of it, as
+     *         {@code ss} shows it) and the database side's local port (the session's client port
+     *         there): what names the owner of each of an instance's connections
+     */
+    Map<Integer, Integer> backendPortsByClientPort() {
+        Map<Integer, Integer> ports = new HashMap<>();
+        for (Link l : links) {
+            if (!l.database.isClosed()) {
+                ports.put(l.client.getPort(), l.database.getLocalPort());
             }
         }
         return ports;

@@ -141,16 +141,20 @@ public final class Soak {
             long now = System.nanoTime();
             double seconds = (now - lastSample) / 1e9;
             lastSample = now;
-            Map<Long, Integer> connections = Connections.byProcess(proxy.port());
+            Map<Long, Connections.Owned> connections = Connections.byProcess(proxy, db);
             StringBuilder lines = new StringBuilder();
             StringBuilder console = new StringBuilder(String.format(Locale.ROOT, "soak: %6.0f s", clock()));
             for (PayaraInstance i : instances) {
                 String json = i.alive() ? i.sample().orElse(null) : null;
-                Sample s = Sample.of(clock(), i.number, seconds, json, i.alive() ? connections.getOrDefault(i.pid(), 0) : Double.NaN);
+                Sample s = Sample.of(clock(), i.number, seconds, json,
+                        i.alive() ? connections.getOrDefault(i.pid(), Connections.Owned.NONE) : null);
                 samples.add(s);
                 lines.append(s.csv()).append('\n');
                 console.append(String.format(Locale.ROOT, " | #%d %.1f/s p50 %.1f p99 %.1f ms heap %.0f MB %.0f thr %.0f conn",
                         i.number, s.throughput(), s.p50(), s.p99(), s.heapAfterGc(), s.threads(), s.connections()));
+                if (!Double.isNaN(s.producerPool())) {
+                    console.append(String.format(Locale.ROOT, " (+%.0f producer pool)", s.producerPool()));
+                }
             }
             Files.writeString(csv, lines.toString(), java.nio.file.StandardOpenOption.APPEND);
             System.out.println(console);

@@ -31,6 +31,7 @@ final class SoakCharts {
             chart.getStyler().setChartBackgroundColor(Color.WHITE);
             chart.getStyler().setMarkerSize(3);
             double max = 0;
+            int drawn = 0;
             for (int i = 1; i <= instances; i++) {
                 int instance = i;
                 List<Sample> mine = samples.stream().filter(s -> s.instance() == instance)
@@ -43,9 +44,14 @@ final class SoakCharts {
                 for (double v : y) {
                     max = Math.max(max, v);
                 }
+                drawn++;
                 XYSeries series = chart.addSeries("instance " + i, x, y);
                 series.setLineColor(INSTANCES[(i - 1) % INSTANCES.length]);
                 series.setMarkerColor(INSTANCES[(i - 1) % INSTANCES.length]);
+            }
+            if (drawn == 0) {
+                // No values at all (the producer pool on MariaDB, whose sessions carry no name): no chart.
+                continue;
             }
             int n = 0;
             for (ChaosEvent e : events) {

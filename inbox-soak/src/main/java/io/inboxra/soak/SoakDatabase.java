@@ -9,8 +9,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -131,6 +134,28 @@ final class SoakDatabase {
             n += count("SELECT count(*) FROM soak_" + t + " WHERE processed_at IS NULL");
         }
         return n;
+    }
+
+    /**
+     * The name each session of the given client ports gave itself: on PostgreSQL its
+     * {@code application_name} ({@code inbox-ra:<subscription>} for a subscription's connections,
+     * {@code inbox-ra:producer} for the producer factory's); on MariaDB, whose sessions have no such
+     * name, nothing.
+     */
+    Map<Integer, String> applicationNames(Collection<Integer> clientPorts) throws SQLException {
+        Map<Integer, String> names = new HashMap<>();
+        if (!postgres || clientPorts.isEmpty()) {
+            return names;
+        }
+        String ports = clientPorts.stream().map(String::valueOf).collect(Collectors.joining(","));
+        try (Connection c = connect(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT client_port, application_name FROM pg_stat_activity"
+                     + " WHERE datname = 'test' AND client_port IN (" + ports + ")")) {
+            while (r.next()) {
+                names.put(r.getInt(1), r.getString(2));
+            }
+        }
+        return names;
     }
 
     /**
