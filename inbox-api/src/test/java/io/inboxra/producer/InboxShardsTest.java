@@ -32,9 +32,9 @@ class InboxShardsTest {
             opened++;
             return new InboxProducer() {
                 @Override
-                public String send(String table, String payload, SendOptions options) {
+                public Sent send(String table, String payload, SendOptions options) {
                     sent.add(payload);
-                    return String.valueOf(sent.size());
+                    return Sent.inserted(String.valueOf(sent.size()));
                 }
 
                 @Override
