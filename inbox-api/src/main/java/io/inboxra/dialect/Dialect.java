@@ -283,6 +283,13 @@ public interface Dialect extends OperatorQueries {
      * instead when the key is there (or when a concurrent insert of the key commits first) says so
      * by {@link #isKeyPresent}; the error must then have ended only the statement.
      *
+     * <p>The default is the standard {@code MERGE}, right for H2 (whose unique violation under a
+     * concurrent insert ends only the statement). On PostgreSQL it is not: a {@code MERGE} that
+     * meets a concurrent insert of the key raises a unique violation that dooms the transaction,
+     * so a PostgreSQL dialect of the application's own overrides it with {@code ON CONFLICT}. The
+     * conformance kit ({@code CapabilityConformance}) checks both cases, one after the other and
+     * two transactions at once.
+     *
      * <pre>{@code
      * -- the default, standard SQL (H2); PostgreSQL and SQLite: INSERT ... ON CONFLICT (message_key) DO NOTHING
      * MERGE INTO payments_in t USING (VALUES (?, ?)) s (payload, message_key) ON t.message_key = s.message_key
