@@ -228,6 +228,7 @@ class KeyedSendTest {
             Map<String, String> marked = DeliveryTest.properties(db, Form.ROW_LOCK, "kept-" + db, kept);
             marked.put("processedAtColumn", "processed_at");
             marked.put("retention", "PT3S");
+            marked.put("keyColumn", "message_key");   // optional on a subscription: checked to exist
             server.activate(message -> {
                 delivered.add("kept " + message.text());
                 return Outcome.ack();
