@@ -59,6 +59,22 @@ class InboxShardsTest {
         assertEquals(235179326L % 3, InboxShards.index("é", 3));
     }
 
+    /** A message key with no FIFO or shard key picks the shard, so that a key sent again meets its first row. */
+    @Test
+    void aMessageKeyAlonePicksItsShardEveryTime() {
+        FakeShard a = new FakeShard();
+        FakeShard b = new FakeShard();
+        InboxShards shards = InboxShards.of(new InboxShards.Shard("a", a), new InboxShards.Shard("b", b));
+        for (int producer = 0; producer < 3; producer++) {
+            try (InboxProducer inbox = shards.open()) {
+                inbox.send("t", "keyed", SendOptions.now().key("customer-42")); // 42 -> b
+                inbox.send("t", "shard key first", SendOptions.now().key("customer-42").shardKey("ACME")); // ACME -> a
+            }
+        }
+        assertEquals(List.of("keyed", "keyed", "keyed"), b.sent);
+        assertEquals(List.of("shard key first", "shard key first", "shard key first"), a.sent);
+    }
+
     @Test
     void aFifoKeyPicksTheShardOverAShardKeyAndKeylessRowsOfOneProducerStayTogether() {
         FakeShard a = new FakeShard();
