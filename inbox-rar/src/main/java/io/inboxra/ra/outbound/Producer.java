@@ -52,7 +52,8 @@ public final class Producer implements InboxProducer {
         ProducerColumns.Insert insert = managed.factory().columns().insert(table, payload, options);
         try {
             Connection c = managed.connection();
-            Sent sent = insert.key().isPresent() ? sendOnce(managed, c, insert) : Sent.inserted(java.util.Objects.requireNonNullElse(execute(c, insert.sql(), insert), ""));
+            Sent sent = insert.key().isPresent() ? sendOnce(managed, c, insert)
+                    : Sent.inserted(java.util.Objects.requireNonNullElse(execute(c, insert.sql(), insert), ""));
             if (sent.inserted()) {
                 wakeAfterCommit(managed, table);
             }
