@@ -8,6 +8,10 @@ SAVEPOINT inbox_claimed
 ROLLBACK TO SAVEPOINT inbox_claimed
 -- binds nothing
 
+-- insertIfAbsent payments_in (payload, queue, message_key) key message_key
+INSERT INTO payments_in (payload, queue, message_key) VALUES (?, ?, ?)
+-- binds payload, queue, message_key
+
 -- sessionId
 SELECT CONNECTION_ID()
 -- binds nothing

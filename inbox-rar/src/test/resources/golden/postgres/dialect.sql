@@ -12,6 +12,10 @@ ROLLBACK TO SAVEPOINT inbox_claimed
 SET statement_timeout = 20000
 -- binds nothing
 
+-- insertIfAbsent payments_in (payload, queue, message_key) key message_key
+INSERT INTO payments_in (payload, queue, message_key) VALUES (?, ?, ?) ON CONFLICT (message_key) DO NOTHING
+-- binds payload, queue, message_key
+
 -- sessionId
 SELECT pg_backend_pid()
 -- binds nothing

@@ -7,3 +7,7 @@ SAVEPOINT inbox_claimed
 -- rollbackToClaimSavepoint
 ROLLBACK TO SAVEPOINT inbox_claimed
 -- binds nothing
+
+-- insertIfAbsent payments_in (payload, queue, message_key) key message_key
+INSERT INTO payments_in (payload, queue, message_key) VALUES (?, ?, ?) ON CONFLICT (message_key) DO NOTHING
+-- binds payload, queue, message_key

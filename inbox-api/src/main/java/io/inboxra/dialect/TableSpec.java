@@ -41,6 +41,8 @@ import java.util.OptionalInt;
  * @param setAsideIds how many ids the claim rules pass over ({@link ClaimClauses#where()}, each bound by
  *        {@link Param#SET_ASIDE}): 0 in the description the activation gives; the adapter builds its claim a
  *        second time from a description with its number of set-aside ids (rows whose delivery failed lately)
+ * @param keyColumn the messages' keys ({@code keyColumn}, as a producer's {@code SendOptions.key} writes
+ *        them, under a unique index): optional, and not used by any claim or settlement
  */
 public record TableSpec(
         String table,
@@ -58,7 +60,8 @@ public record TableSpec(
         Optional<String> deadLetterTable,
         DeadLetterColumns deadLetterColumns,
         OptionalInt maxPayloadBytes,
-        int setAsideIds) {
+        int setAsideIds,
+        Optional<String> keyColumn) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -77,9 +80,40 @@ public record TableSpec(
         Objects.requireNonNull(deadLetterTable, "deadLetterTable");
         Objects.requireNonNull(deadLetterColumns, "deadLetterColumns");
         Objects.requireNonNull(maxPayloadBytes, "maxPayloadBytes");
+        Objects.requireNonNull(keyColumn, "keyColumn");
         if (setAsideIds < 0) {
             throw new IllegalArgumentException("setAsideIds must not be negative: " + setAsideIds);
         }
+    }
+
+    /**
+     * A description without a key column, as before keys.
+     *
+     * @param table the table
+     * @param idColumn the key
+     * @param payloadColumn the payload
+     * @param queueColumn the queue column
+     * @param dueColumn the due column
+     * @param priorityColumn the priority column
+     * @param attemptColumn the attempt column
+     * @param processedAtColumn the processed-at column
+     * @param lockedUntilColumn the locked-until column
+     * @param advisoryLock the advisory lock
+     * @param fifoColumn the FIFO group column
+     * @param deadAtColumn the dead-at column
+     * @param deadLetterTable the dead-letter table
+     * @param deadLetterColumns the dead-letter table's column names
+     * @param maxPayloadBytes the largest payload a claim reads
+     * @param setAsideIds how many ids the claim rules pass over
+     */
+    public TableSpec(String table, String idColumn, String payloadColumn, Optional<String> queueColumn,
+            Optional<String> dueColumn, Optional<String> priorityColumn, Optional<String> attemptColumn,
+            Optional<String> processedAtColumn, Optional<String> lockedUntilColumn, Optional<String> advisoryLock,
+            Optional<String> fifoColumn, Optional<String> deadAtColumn, Optional<String> deadLetterTable,
+            DeadLetterColumns deadLetterColumns, OptionalInt maxPayloadBytes, int setAsideIds) {
+        this(table, idColumn, payloadColumn, queueColumn, dueColumn, priorityColumn, attemptColumn, processedAtColumn,
+                lockedUntilColumn, advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns,
+                maxPayloadBytes, setAsideIds, Optional.empty());
     }
 
     /**
@@ -155,6 +189,7 @@ public record TableSpec(
         b.deadLetterColumns = deadLetterColumns;
         b.maxPayloadBytes = maxPayloadBytes;
         b.setAsideIds = setAsideIds;
+        b.keyColumn = keyColumn;
         return b;
     }
 
@@ -176,6 +211,7 @@ public record TableSpec(
         private DeadLetterColumns deadLetterColumns = DeadLetterColumns.STANDARD;
         private OptionalInt maxPayloadBytes = OptionalInt.empty();
         private int setAsideIds;
+        private Optional<String> keyColumn = Optional.empty();
 
         private Builder(String table) {
             this.table = table;
@@ -219,13 +255,15 @@ public record TableSpec(
         }
         /** @param v how many ids the claim rules pass over, 0 for none @return this builder */
         public Builder setAsideIds(int v) { setAsideIds = v; return this; }
+        /** @param v the key column, or null @return this builder */
+        public Builder keyColumn(String v) { keyColumn = Optional.ofNullable(v); return this; }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
                     advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns, maxPayloadBytes,
-                    setAsideIds);
+                    setAsideIds, keyColumn);
         }
     }
 }

@@ -17,7 +17,9 @@ import java.util.zip.CRC32;
  * <li>A row with a FIFO key ({@link SendOptions#fifoKey}) goes to the shard of that key, always
  * the same one, so the group's order holds: a group lives in one database.</li>
  * <li>A row with a shard key only ({@link SendOptions#shardKey}) goes to the shard of that key.</li>
- * <li>A row with neither goes to the producer's own shard: the first keyless send of each
+ * <li>A row with a message key only ({@link SendOptions#key(String)}) goes to the shard of that key,
+ * so that a key sent again meets its first row there (the shards' unique indexes are each their own).</li>
+ * <li>A row with none of them goes to the producer's own shard: the first keyless send of each
  * producer takes the next shard round robin (skipping a shard whose connection cannot be opened),
  * and the producer's later keyless sends go there too, so that one transaction's keyless rows
  * stay in one database.</li>

@@ -22,15 +22,15 @@ final class ShardedProducer implements InboxProducer {
     }
 
     @Override
-    public synchronized String send(String table, String payload, SendOptions options) {
+    public synchronized Sent send(String table, String payload, SendOptions options) {
         if (closed) {
             throw new InboxProducerException("This inbox producer is closed; open another", null);
         }
         Optional<String> key = options.routingKey();
         int index = key.map(k -> InboxShards.index(k, open.length)).orElseGet(this::keylessShard);
         InboxShards.Shard shard = shards.shards().get(index);
-        String routed = key.map(k -> (options.fifoKey().isPresent() ? "FIFO key '" : "shard key '") + k + "'")
-                .orElse("no key");
+        String routed = key.map(k -> (options.fifoKey().isPresent() ? "FIFO key '"
+                : options.shardKey().isPresent() ? "shard key '" : "key '") + k + "'").orElse("no key");
         try {
             return producer(index, routed).send(table, payload, options);
         } catch (InboxShardException e) {

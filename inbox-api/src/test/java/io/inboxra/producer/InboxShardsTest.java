@@ -32,9 +32,9 @@ class InboxShardsTest {
             opened++;
             return new InboxProducer() {
                 @Override
-                public String send(String table, String payload, SendOptions options) {
+                public Sent send(String table, String payload, SendOptions options) {
                     sent.add(payload);
-                    return String.valueOf(sent.size());
+                    return Sent.inserted(String.valueOf(sent.size()));
                 }
 
                 @Override
@@ -57,6 +57,22 @@ class InboxShardsTest {
         assertEquals(1241360405L % 3, InboxShards.index("customer-42", 3));
         assertEquals(860968842L % 3, InboxShards.index("ACME", 3));
         assertEquals(235179326L % 3, InboxShards.index("é", 3));
+    }
+
+    /** A message key with no FIFO or shard key picks the shard, so that a key sent again meets its first row. */
+    @Test
+    void aMessageKeyAlonePicksItsShardEveryTime() {
+        FakeShard a = new FakeShard();
+        FakeShard b = new FakeShard();
+        InboxShards shards = InboxShards.of(new InboxShards.Shard("a", a), new InboxShards.Shard("b", b));
+        for (int producer = 0; producer < 3; producer++) {
+            try (InboxProducer inbox = shards.open()) {
+                inbox.send("t", "keyed", SendOptions.now().key("customer-42")); // 42 -> b
+                inbox.send("t", "shard key first", SendOptions.now().key("customer-42").shardKey("ACME")); // ACME -> a
+            }
+        }
+        assertEquals(List.of("keyed", "keyed", "keyed"), b.sent);
+        assertEquals(List.of("shard key first", "shard key first", "shard key first"), a.sent);
     }
 
     @Test

@@ -42,7 +42,7 @@ public final class Bench {
     private final int tripRows;
     private final int warmUpRows;
 
-    private static final List<String> MODES = List.of("throughput", "latency", "scale", "writes", "chaos", "chart");
+    private static final List<String> MODES = List.of("throughput", "latency", "scale", "writes", "keys", "chaos", "chart");
 
     private Bench(Map<String, String> args) {
         this.rows = Integer.parseInt(args.getOrDefault("rows", "100000"));
@@ -122,6 +122,9 @@ public final class Bench {
         }
         if (modes.contains("writes")) {
             writes();
+        }
+        if (modes.contains("keys")) {
+            keys();
         }
         if (modes.contains("chaos")) {
             chaos();
@@ -235,6 +238,62 @@ public final class Bench {
         Files.writeString(out.resolve("writes.md"), md);
         Files.writeString(out.resolve("writes.csv"), results.csv());
         writesCharts(results);
+        System.out.println(md);
+    }
+
+    /**
+     * Keys mode: sends with and without keys, delivered one row and a batch per transaction, each
+     * subject interleaved with the others, repeated; with keys as a ratio to without ({@link Keys}).
+     */
+    private void keys() throws Exception {
+        Results results = new Results(rows, payloadBytes);
+        Keys keys = new Keys(rows, busy);
+        for (TestDatabase db : databases) {
+            // Each subject once, unrecorded: a cold JVM's compilation is charged to none of them.
+            for (String subject : Keys.SUBJECTS) {
+                keys.measure(db, subject, workerCounts.get(0));
+            }
+            for (int repeat = 1; repeat <= repeats; repeat++) {
+                for (int workers : workerCounts) {
+                    // Every other run in the opposite order: neither side always runs first.
+                    List<String> order = new java.util.ArrayList<>(Keys.SUBJECTS);
+                    if (repeat % 2 == 0) {
+                        java.util.Collections.reverse(order);
+                    }
+                    for (String subject : order) {
+                        double rate = keys.measure(db, subject, workers);
+                        results.add(db.name(), subject, workers, rate);
+                        System.out.printf("%s %s, %d workers, run %d: %.0f rows/s%n", db, subject, workers, repeat, rate);
+                    }
+                }
+            }
+        }
+        StringBuilder md = new StringBuilder(String.format(java.util.Locale.ROOT, "Keys: %,d rows sent through the"
+                + " producer by %d threads (each send commits by itself) while a row lock subscription delivers and"
+                + " deletes them; rows/s from the first send until the table is empty, medians of %d runs, range in brackets."
+                + " With keys: each send has a key of its own, the table a unique index on it.%n%n"
+                + "| database | subject | workers | rows/s | with keys ÷ without |%n|---|---|---|---|---|%n",
+                rows, Keys.SENDERS, repeats));
+        for (String database : results.databases()) {
+            for (int workers : workerCounts) {
+                for (String subject : Keys.SUBJECTS) {
+                    double median = results.median(database, subject, workers);
+                    if (Double.isNaN(median)) {
+                        continue;
+                    }
+                    String plain = subject.replace("with keys", "without keys");
+                    String ratio = subject.startsWith("with keys")
+                            ? String.format(java.util.Locale.ROOT, "%.2f", median / results.median(database, plain, workers))
+                            : "";
+                    md.append(String.format(java.util.Locale.ROOT, "| %s | %s | %d | %.0f [%s] | %s |%n", database,
+                            subject, workers, median, results.range(database, subject, workers), ratio));
+                }
+            }
+        }
+        md.append('\n').append(Keys.targets(results, workerCounts));
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("keys.md"), md.toString());
+        Files.writeString(out.resolve("keys.csv"), results.csv());
         System.out.println(md);
     }
 

@@ -82,6 +82,14 @@ final class Results {
         return median(database, subject, workers, Sample::rate);
     }
 
+    /** @return the lowest and highest rate, as {@code 1234–1567}, or empty when it was not measured */
+    String range(String database, String subject, int workers) {
+        List<Sample> values = samples.get(key(database, subject, workers));
+        return values == null ? "" : String.format(Locale.ROOT, "%.0f–%.0f",
+                values.stream().mapToDouble(Sample::rate).min().orElse(0),
+                values.stream().mapToDouble(Sample::rate).max().orElse(0));
+    }
+
     /** @return the median CPU time per row in microseconds, or NaN */
     double cpu(String database, String subject, int workers) {
         return median(database, subject, workers, Sample::cpuMicrosPerRow);

@@ -69,7 +69,7 @@ class ProducerTest {
             tm.begin();
             String id;
             try (InboxProducer inbox = producers.open()) {
-                id = inbox.send(table, "committed", SendOptions.now().queue("eu"));
+                id = inbox.send(table, "committed", SendOptions.now().queue("eu")).id();
             }
             assertEquals(0, db.count("SELECT count(*) FROM " + table), "not visible before the caller commits");
             tm.commit();

@@ -33,7 +33,7 @@ public class Producing {
     @Produces(MediaType.TEXT_PLAIN)
     public String send(@QueryParam("rollback") boolean rollback, String payload) {
         try (InboxProducer inbox = producers.open()) {
-            String id = inbox.send("it_produced", payload);
+            String id = inbox.send("it_produced", payload).id();
             if (rollback) {
                 throw new IllegalStateException("rolled back on purpose, after sending row " + id);
             }

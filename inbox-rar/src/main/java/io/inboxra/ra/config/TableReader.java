@@ -70,6 +70,7 @@ final class TableReader {
                 .fifoColumn(column(Property.FIFO_COLUMN).orElse(null))
                 .deadAtColumn(column(Property.DEAD_AT_COLUMN).orElse(null))
                 .deadLetterTable(tableName(Property.DEAD_LETTER_TABLE).orElse(null))
+                .keyColumn(column(Property.KEY_COLUMN).orElse(null))
                 .build();
     }
 

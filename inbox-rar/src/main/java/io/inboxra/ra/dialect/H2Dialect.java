@@ -97,6 +97,16 @@ public final class H2Dialect extends StandardRowLock implements LeaseInSteps {
         return Statement.of(extendLeaseUpdate(spec), Param.LEASE, Param.ID, Param.TOKEN);
     }
 
+    /**
+     * The standard {@code MERGE} (the default): a key the table holds inserts nothing. A concurrent
+     * insert of the key that commits first fails this one with H2's duplicate key error (23505),
+     * which ends only the statement ({@link #isKeyPresent}).
+     */
+    @Override
+    public boolean isKeyPresent(SQLException failure, String key) {
+        return failure.getErrorCode() == 23505;
+    }
+
     @Override
     public Statement purge(TableSpec spec) {
         return Statement.of("DELETE FROM " + table(spec) + " WHERE " + quote(spec.processedAtColumn().orElseThrow())

@@ -5,6 +5,7 @@ import io.inboxra.dialect.ClaimClauses;
 import io.inboxra.dialect.ClaimOrderIndex;
 import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
+import io.inboxra.dialect.KeyedInsert;
 import io.inboxra.dialect.Label;
 import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.LockWaits;
@@ -210,6 +211,27 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public Optional<Statement> fifoRelease(TableSpec spec) {
         return Optional.of(Statement.of("SELECT RELEASE_LOCK(" + lockName(spec, "g", "?") + ")", Param.GROUP));
+    }
+
+    /**
+     * A plain {@code INSERT}, whose duplicate key error ({@link #isKeyPresent}: 1062 naming the key)
+     * InnoDB rolls back alone, leaving the transaction going. Not {@code INSERT IGNORE}, which also
+     * turns other errors into warnings (a {@code NOT NULL}, a value too long, another unique index);
+     * and not {@code ON DUPLICATE KEY UPDATE k = k}, whose affected-rows count is 1 both for a new
+     * row and for a duplicate under the drivers' default ({@code useAffectedRows=false} reports
+     * found rows), so a send could not tell them apart.
+     */
+    @Override
+    public String insertIfAbsent(KeyedInsert insert) {
+        return "INSERT INTO " + insert.table() + " (" + insert.columnList() + ") VALUES (" + insert.placeholders() + ")";
+    }
+
+    /** {@code ER_DUP_ENTRY} (1062) whose message names the key's value ({@code Duplicate entry 'msg-42' for key ...}). */
+    @Override
+    public boolean isKeyPresent(SQLException failure, String key) {
+        String message = failure.getMessage();
+        return failure.getErrorCode() == 1062 && message != null
+                && message.contains("'" + key.substring(0, Math.min(key.length(), 32)));
     }
 
     @Override

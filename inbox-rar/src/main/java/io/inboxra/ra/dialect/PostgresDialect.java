@@ -4,6 +4,7 @@ import io.inboxra.dialect.Advisory;
 import io.inboxra.dialect.ClaimClauses;
 import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
+import io.inboxra.dialect.KeyedInsert;
 import io.inboxra.dialect.Label;
 import io.inboxra.dialect.Lease;
 import io.inboxra.dialect.LockWaits;
@@ -188,6 +189,17 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         // Held until the claim's transaction ends: a row that enters the group ahead of the head waits too.
         return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec) + ", hashtext(?::text))",
                 Param.GROUP));
+    }
+
+    /**
+     * {@code INSERT ... ON CONFLICT (key) DO NOTHING}: a key the table holds inserts nothing and
+     * raises nothing, so the caller's transaction goes on; a concurrent insert of the key makes it
+     * wait for that transaction. A conflict on any other unique index still fails.
+     */
+    @Override
+    public String insertIfAbsent(KeyedInsert insert) {
+        return "INSERT INTO " + insert.table() + " (" + insert.columnList() + ") VALUES (" + insert.placeholders()
+                + ") ON CONFLICT (" + insert.keyColumn() + ") DO NOTHING";
     }
 
     @Override

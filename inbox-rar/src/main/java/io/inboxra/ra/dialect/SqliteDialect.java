@@ -3,6 +3,7 @@ package io.inboxra.ra.dialect;
 import io.inboxra.dialect.ClaimClauses;
 import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
+import io.inboxra.dialect.KeyedInsert;
 import io.inboxra.dialect.Label;
 import io.inboxra.dialect.Lease;
 import io.inboxra.dialect.MinimumVersion;
@@ -105,6 +106,17 @@ public final class SqliteDialect extends StandardDialect implements Lease {
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
         return Statement.of(extendLeaseUpdate(spec) + " RETURNING " + lockedUntil + " AS " + Label.TOKEN,
                 Param.LEASE, Param.ID, Param.TOKEN);
+    }
+
+    /**
+     * {@code INSERT ... ON CONFLICT (key) DO NOTHING}: a key the table holds inserts nothing and
+     * raises nothing, so the caller's transaction goes on; a concurrent insert of the key makes it
+     * wait for that transaction. A conflict on any other unique index still fails.
+     */
+    @Override
+    public String insertIfAbsent(KeyedInsert insert) {
+        return "INSERT INTO " + insert.table() + " (" + insert.columnList() + ") VALUES (" + insert.placeholders()
+                + ") ON CONFLICT (" + insert.keyColumn() + ") DO NOTHING";
     }
 
     @Override

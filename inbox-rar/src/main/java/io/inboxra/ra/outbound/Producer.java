@@ -1,8 +1,11 @@
 package io.inboxra.ra.outbound;
 
+import io.inboxra.dialect.Dialect;
+import io.inboxra.dialect.StatementException;
 import io.inboxra.producer.InboxProducer;
 import io.inboxra.producer.InboxProducerException;
 import io.inboxra.producer.SendOptions;
+import io.inboxra.producer.Sent;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -41,7 +44,7 @@ public final class Producer implements InboxProducer {
     }
 
     @Override
-    public String send(String table, String payload, SendOptions options) {
+    public Sent send(String table, String payload, SendOptions options) {
         if (closed) {
             throw new InboxProducerException("This inbox producer is closed; open another", null);
         }
@@ -49,24 +52,60 @@ public final class Producer implements InboxProducer {
         ProducerColumns.Insert insert = managed.factory().columns().insert(table, payload, options);
         try {
             Connection c = managed.connection();
-            String id;
-            try (PreparedStatement ps = c.prepareStatement(insert.sql(), Statement.RETURN_GENERATED_KEYS)) {
-                for (int i = 0; i < insert.values().size(); i++) {
-                    ps.setObject(i + 1, insert.values().get(i));
-                }
-                ps.executeUpdate();
-                try (ResultSet keys = ps.getGeneratedKeys()) {
-                    id = keys.next() ? String.valueOf(keys.getObject(1)) : "";
-                }
+            Sent sent = insert.key().isPresent() ? sendOnce(managed, c, insert)
+                    : Sent.inserted(java.util.Objects.requireNonNullElse(execute(c, insert.sql(), insert), ""));
+            if (sent.inserted()) {
+                wakeAfterCommit(managed, table);
             }
-            wakeAfterCommit(managed, table);
-            return id;
+            return sent;
         } catch (SQLException e) {
             if (!isValid(managed)) {
                 managed.failed(this, e);
             }
             throw new InboxProducerException("Inbox producer: the row could not be sent to table '" + table + "': "
                     + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A send with a key: the dialect's insert-if-absent, which inserts nothing where the table
+     * holds the key (0 rows), or fails in a way the dialect knows for a duplicate key.
+     */
+    private static Sent sendOnce(ProducerConnection managed, Connection c, ProducerColumns.Insert insert)
+            throws SQLException {
+        Dialect dialect = managed.factory().dialect(c);
+        managed.factory().keyCheck().require(c, insert.table());
+        String sql;
+        try {
+            sql = dialect.insertIfAbsent(insert.keyed());
+        } catch (StatementException e) {
+            throw new InboxProducerException("Inbox producer: cannot send with a key to table '" + insert.table()
+                    + "': " + e.getMessage(), e);
+        }
+        String key = insert.key().get();
+        try {
+            String id = execute(c, sql, insert);
+            return id == null ? Sent.ofDuplicate() : Sent.inserted(id);
+        } catch (SQLException e) {
+            if (dialect.isKeyPresent(e, key)) {
+                return Sent.ofDuplicate();
+            }
+            throw e;
+        }
+    }
+
+    /** Runs the insert; returns the new row's id ("" without a generated key), or null when it inserted nothing. */
+    private static String execute(Connection c, String sql, ProducerColumns.Insert insert) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+            for (int i = 0; i < insert.values().size(); i++) {
+                ps.setObject(i + 1, insert.values().get(i));
+            }
+            if (ps.executeUpdate() == 0) {
+                return null;
+            }
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                return keys.next() ? String.valueOf(keys.getObject(1)) : "";
+            }
         }
     }
 

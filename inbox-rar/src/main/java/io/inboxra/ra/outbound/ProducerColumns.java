@@ -18,14 +18,35 @@ import java.util.regex.Pattern;
  * @param due the due column
  * @param priority the priority column
  * @param fifo the FIFO group column
+ * @param key the key column ({@code SendOptions.key}), under a unique index
  */
 record ProducerColumns(String payload, Optional<String> queue, Optional<String> due, Optional<String> priority,
-        Optional<String> fifo) {
+        Optional<String> fifo, Optional<String> key) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)?");
 
-    /** The SQL of one row's insert, and its values in order. */
-    record Insert(String sql, List<Object> values) {
+    /**
+     * One row's insert: its table, columns and values in order, and its key, if the send has one.
+     *
+     * @param table the table, as the caller gave it
+     * @param columns the columns, in the order of the values
+     * @param values the values
+     * @param keyColumn the key column, with a key
+     * @param key the send's key
+     */
+    record Insert(String table, List<String> columns, List<Object> values, Optional<String> keyColumn,
+            Optional<String> key) {
+
+        /** @return the plain {@code INSERT} of a send without a key */
+        String sql() {
+            return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
+                    + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")";
+        }
+
+        /** @return what a dialect's insert-if-absent needs, for a send with a key */
+        io.inboxra.dialect.KeyedInsert keyed() {
+            return new io.inboxra.dialect.KeyedInsert(table, columns, keyColumn.orElseThrow());
+        }
     }
 
     /**
@@ -46,8 +67,10 @@ record ProducerColumns(String payload, Optional<String> queue, Optional<String> 
             add(columns, values, column(priority, "priorityColumn", "a priority"), options.priority().getAsInt());
         }
         options.fifoKey().ifPresent(f -> add(columns, values, column(fifo, "fifoColumn", "a FIFO key"), f));
-        return new Insert("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
-                + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")", values);
+        Optional<String> keyColumn = options.key().map(k -> column(key, "keyColumn", "a key"));
+        keyColumn.ifPresent(k -> add(columns, values, k, options.key().get()));
+        return new Insert(table, List.copyOf(columns), java.util.Collections.unmodifiableList(values), keyColumn,
+                options.key());
     }
 
     private static void add(List<String> columns, List<Object> values, String column, Object value) {
@@ -61,10 +84,10 @@ record ProducerColumns(String payload, Optional<String> queue, Optional<String> 
     }
 
     /** Checks the names the factory was configured with. */
-    static ProducerColumns of(String payload, String queue, String due, String priority, String fifo) {
+    static ProducerColumns of(String payload, String queue, String due, String priority, String fifo, String key) {
         return new ProducerColumns(checked("payloadColumn", payload == null || payload.isBlank() ? "payload" : payload),
                 optional("queueColumn", queue), optional("dueColumn", due), optional("priorityColumn", priority),
-                optional("fifoColumn", fifo));
+                optional("fifoColumn", fifo), optional("keyColumn", key));
     }
 
     private static Optional<String> optional(String property, String value) {

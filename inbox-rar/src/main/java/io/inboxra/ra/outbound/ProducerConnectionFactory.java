@@ -30,7 +30,10 @@ import javax.sql.XADataSource;
  * Its database is set like a subscription's ({@code url}, {@code user}, {@code password}, or
  * {@code dataSourceClass} with {@code dataSourceProperties}; unset, the resource adapter's
  * defaults), and the columns it writes by {@code payloadColumn} (default {@code payload}),
- * {@code queueColumn}, {@code dueColumn}, {@code priorityColumn} and {@code fifoColumn}.
+ * {@code queueColumn}, {@code dueColumn}, {@code priorityColumn}, {@code fifoColumn} and
+ * {@code keyColumn}. A send with a key inserts by its dialect's insert-if-absent
+ * ({@link io.inboxra.dialect.Dialect#insertIfAbsent}): the {@code dialect} property's, or the one
+ * the database's metadata names.
  */
 @ConnectionDefinition(connectionFactory = InboxProducerFactory.class, connectionFactoryImpl = ProducerFactory.class,
         connection = InboxProducer.class, connectionImpl = Producer.class)
@@ -59,10 +62,17 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
     private String priorityColumn;
     @ConfigProperty(description = "The FIFO group column, for SendOptions.fifoKey")
     private String fifoColumn;
+    @ConfigProperty(description = "The key column, for SendOptions.key; it needs a unique index of its own")
+    private String keyColumn;
+    @ConfigProperty(description = "The dialect of a send with a key: a built-in one's name or a class name"
+            + " (default: detected from the database)")
+    private String dialect;
 
     private transient ProducerAdapter adapter;
     private transient volatile XADataSource dataSource;
     private transient volatile ProducerColumns columns;
+    private transient volatile io.inboxra.dialect.Dialect resolvedDialect;
+    private transient volatile UniqueKeyCheck keyCheck;
     private transient PrintWriter logWriter;
 
     @Override
@@ -105,9 +115,41 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
     /** @return the columns it writes, checked once */
     ProducerColumns columns() {
         if (columns == null) {
-            columns = ProducerColumns.of(payloadColumn, queueColumn, dueColumn, priorityColumn, fifoColumn);
+            columns = ProducerColumns.of(payloadColumn, queueColumn, dueColumn, priorityColumn, fifoColumn, keyColumn);
         }
         return columns;
+    }
+
+    /**
+     * The dialect of a send with a key, resolved at the first such send from the {@code dialect}
+     * property or the database's metadata.
+     *
+     * @param connection a connection of this factory
+     * @throws io.inboxra.producer.InboxProducerException naming the property 'dialect' and its fix
+     */
+    io.inboxra.dialect.Dialect dialect(java.sql.Connection connection) throws SQLException {
+        io.inboxra.dialect.Dialect d = resolvedDialect;
+        if (d == null) {
+            try {
+                d = io.inboxra.ra.dialect.Dialects.resolve(Optional.ofNullable(dialect).filter(v -> !v.isBlank()),
+                        connection.getMetaData(), Thread.currentThread().getContextClassLoader());
+            } catch (io.inboxra.ra.dialect.Dialects.DialectException e) {
+                throw new io.inboxra.producer.InboxProducerException("Inbox producer: " + e.getMessage()
+                        + " (the connection factory's 'dialect' property)", e);
+            }
+            resolvedDialect = d;
+        }
+        return d;
+    }
+
+    /** @return the check that the key column has a unique index, once per table */
+    UniqueKeyCheck keyCheck() {
+        UniqueKeyCheck check = keyCheck;
+        if (check == null) {
+            check = new UniqueKeyCheck(columns().key().orElseThrow());
+            keyCheck = check;
+        }
+        return check;
     }
 
     /** Wakes the subscriptions of the table in this server (after the send's commit). */
@@ -199,6 +241,10 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
     public void setPriorityColumn(String v) { priorityColumn = v; }
     public String getFifoColumn() { return fifoColumn; }
     public void setFifoColumn(String v) { fifoColumn = v; }
+    public String getKeyColumn() { return keyColumn; }
+    public void setKeyColumn(String v) { keyColumn = v; }
+    public String getDialect() { return dialect; }
+    public void setDialect(String v) { dialect = v; }
 
     // A factory is its configuration: the server compares them so (JCA 6.5.3.3).
     @Override
@@ -213,6 +259,6 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
 
     private java.util.List<String> key() {
         return java.util.Arrays.asList(dataSourceClass, url, user, password, dataSourceProperties, payloadColumn,
-                queueColumn, dueColumn, priorityColumn, fifoColumn);
+                queueColumn, dueColumn, priorityColumn, fifoColumn, keyColumn, dialect);
     }
 }

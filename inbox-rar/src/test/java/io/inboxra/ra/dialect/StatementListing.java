@@ -51,7 +51,8 @@ public final class StatementListing {
         StatementListing listing = new StatementListing();
         // A description without a payload limit or set-aside ids reads as before they came.
         listing.text.append("-- ").append(dialect.name()).append(": ")
-                .append(spec.toString().replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0]", "]"))
+                .append(spec.toString().replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0, keyColumn=Optional.empty]", "]")
+                        .replace(", keyColumn=Optional.empty]", "]"))
                 .append("\n");
         listing.claims(dialect, spec);
         listing.settlements(dialect, spec);
@@ -70,6 +71,15 @@ public final class StatementListing {
         listing.add("rollbackToClaimSavepoint", dialect::rollbackToClaimSavepoint);
         dialect.sessionStatementTimeout(java.time.Duration.ofSeconds(20))
                 .ifPresent(s -> listing.add("sessionStatementTimeout PT20S", () -> s));
+        // A producer's send with a key: the table and columns as the producer writes them.
+        io.inboxra.dialect.KeyedInsert keyed = new io.inboxra.dialect.KeyedInsert("payments_in",
+                List.of("payload", "queue", "message_key"), "message_key");
+        listing.text.append("\n-- insertIfAbsent payments_in (payload, queue, message_key) key message_key\n");
+        try {
+            listing.text.append(dialect.insertIfAbsent(keyed)).append("\n-- binds payload, queue, message_key\n");
+        } catch (StatementException e) {
+            listing.text.append("-- refused (").append(e.kind()).append("): ").append(e.getMessage()).append('\n');
+        }
         if (dialect instanceof LockWaits waits) {
             listing.add("sessionId", () -> Statement.of(waits.sessionId()));
             listing.add("waiting", () -> Statement.of(waits.waiting(42)));
