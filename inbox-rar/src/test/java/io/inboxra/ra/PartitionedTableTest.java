@@ -1,0 +1,221 @@
+package io.inboxra.ra;
+
+import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.Await;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Inbox tables declaratively partitioned on PostgreSQL, each way a table is partitioned (by range
+ * of its due column, by range of a creation time, by hash of its id) in each form, settled by
+ * delete or by a processed-at mark, through the real adapter and Narayana: rows spread over every
+ * partition are each delivered once and settled, a row retried moves to the partition of its new
+ * due time (and is delivered once more, then settled), and a row that always fails is
+ * dead-lettered out of its partition. The adapter connects as the least-privilege user, granted
+ * on the partitioned table only (never on a partition): every activation check passes on it.
+ */
+class PartitionedTableTest {
+
+    private static final int ROWS = 300;
+    private static final Duration DRAIN = Duration.ofSeconds(90);
+
+    private final TestTables tables = new TestTables();
+
+    /** How the test table is partitioned. */
+    enum Partitioning {
+        /** By range of {@code due_at}: a retry moves its row to another partition. */
+        RANGE_BY_DUE,
+        /** By range of {@code created_at}, which nothing of the adapter's changes. */
+        RANGE_BY_CREATED,
+        /** By hash of {@code id}, four partitions. */
+        HASH_BY_ID
+    }
+
+    /** How a delivered row is settled. */
+    enum Settlement { DELETE, MARK }
+
+    static Stream<Arguments> everyPartitioningFormAndSettlement() {
+        return Stream.of(Partitioning.values()).flatMap(partitioning -> Stream.of(Form.values())
+                .flatMap(form -> Stream.of(Settlement.values()).map(s -> Arguments.of(partitioning, form, s))));
+    }
+
+    @AfterEach
+    void dropTables() throws SQLException {
+        Faults.rollBackPreparedBranchesOn(tables.on(TestDatabase.POSTGRES));
+        tables.dropAll();
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyPartitioningFormAndSettlement")
+    void rowsInEveryPartitionAreDeliveredOnceAndSettled(Partitioning partitioning, Form form, Settlement settlement)
+            throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = PartitionedInbox.create(tables, partitioning);
+        String deadLetters = tables.deadLetters(db);
+        // Spread over three days back: every range partition but the future one gets rows, every hash partition too.
+        db.execute("INSERT INTO " + table + " (payload, due_at, created_at) SELECT 'row ' || n,"
+                + " now() - (n % 72) * interval '1 hour' - interval '1 minute',"
+                + " now() - (n % 72) * interval '1 hour' - interval '1 minute' FROM generate_series(1, " + ROWS + ") n");
+        long retried = insert(table, "retried", 70);
+        long failing = insert(table, "failing", 70);
+        assertTrue(db.count("SELECT count(DISTINCT tableoid) FROM " + table) >= 3, "rows in at least three partitions");
+        String retriedFrom = partitionOf(table, retried);
+        AtomicReference<String> retriedTo = new AtomicReference<>();
+
+        String name = "it-part-" + partitioning.name().toLowerCase().replace('_', '-') + "-"
+                + form.name().toLowerCase().replace('_', '-') + "-" + settlement.name().toLowerCase();
+        try (Harness server = Harness.start().swallowingFailedCommits()) {
+            // As the README's least-privilege user: the privilege check reads the partitioned table's own grants.
+            io.inboxra.harness.LeastPrivilege.grant(db, "SELECT, INSERT, UPDATE, DELETE", table);
+            io.inboxra.harness.LeastPrivilege.grant(db, "SELECT, INSERT, UPDATE, DELETE", deadLetters);
+            Map<String, String> p = io.inboxra.harness.LeastPrivilege.properties(db, name, table, form);
+            p.put("workers", "4");
+            p.put("dueColumn", "due_at");
+            p.put("attemptColumn", "attempts");
+            p.put("maxAttempts", "3");
+            p.put("retryDelay", "PT0.1S");
+            p.put("deadLetterTable", deadLetters);
+            if (settlement == Settlement.MARK) {
+                p.put("processedAtColumn", "processed_at");
+            }
+            Harness.Activation mdb = server.activate(message -> {
+                String payload = message.text();
+                if (payload.equals("failing")) {
+                    throw new IllegalStateException("this row always fails");
+                }
+                if (payload.equals("retried") && message.attempt() == 1) {
+                    return Outcome.retry(Duration.ofMillis(100));
+                }
+                if (payload.equals("retried")) {
+                    retriedTo.set(partitionOf(table, retried));
+                }
+                return Outcome.ack();
+            }, p);
+            Set<Long> expected = new HashSet<>();
+            for (long id = 1; id <= ROWS; id++) {
+                expected.add(id);
+            }
+            expected.add(retried);
+            Await.until("every row is settled and the failing one dead-lettered", DRAIN,
+                    () -> settledIds(mdb).containsAll(expected)
+                            && db.count("SELECT count(*) FROM " + deadLetters + " WHERE id = " + failing) == 1
+                            && unsettled(db, table, settlement) == 0);
+            mdb.deactivate();
+            // The retried row commits twice: its retry (the reschedule), then its acknowledgement.
+            Map<Object, Long> twice = new java.util.HashMap<>(mdb.log().committedMoreThanOnce());
+            assertEquals(2L, twice.remove(retried), "the retried row: its retry, then its settlement");
+            assertEquals(Map.of(), twice, "no other row delivered twice");
+            assertEquals(expected, settledIds(mdb), "every row once, none of the failing row's deliveries");
+            assertEquals(0, unsettled(db, table, settlement), "nothing left unsettled");
+            if (settlement == Settlement.MARK) {
+                assertEquals(ROWS + 1, db.count("SELECT count(*) FROM " + table + " WHERE processed_at IS NOT NULL"),
+                        "every delivered row marked, in its partition");
+            } else {
+                assertEquals(0, db.count("SELECT count(*) FROM " + table), "every row deleted");
+            }
+            assertEquals(0, db.count("SELECT count(*) FROM " + table + " WHERE id = " + failing),
+                    "the failing row left its partition");
+            assertEquals(3, db.count("SELECT attempts FROM " + deadLetters + " WHERE id = " + failing),
+                    "the failing row dead-lettered after its three attempts");
+            assertTrue(retriedTo.get() != null, "the retried row was delivered again");
+            if (partitioning == Partitioning.RANGE_BY_DUE) {
+                assertNotEquals(retriedFrom, retriedTo.get(), "the retry moved the row to its new due time's partition");
+            } else {
+                assertEquals(retriedFrom, retriedTo.get(), "the retry left the row in its partition");
+            }
+        }
+    }
+
+    private static Set<Long> settledIds(Harness.Activation mdb) {
+        Set<Long> ids = new HashSet<>();
+        for (Object id : mdb.log().committed()) {
+            ids.add(((Number) id).longValue());
+        }
+        return ids;
+    }
+
+    private static long unsettled(TestDatabase db, String table, Settlement settlement) throws SQLException {
+        return db.count("SELECT count(*) FROM " + table + " WHERE payload <> 'failing'"
+                + (settlement == Settlement.MARK ? " AND processed_at IS NULL" : ""));
+    }
+
+    private static long insert(String table, String payload, int hoursAgo) throws SQLException {
+        return TestDatabase.POSTGRES.insertMarker(table, "payload, due_at, created_at", "'" + payload + "', now() - interval '"
+                + hoursAgo + " hours', now() - interval '" + hoursAgo + " hours'");
+    }
+
+    /** @return the partition that holds the row now */
+    static String partitionOf(String table, long id) {
+        try (Connection c = TestDatabase.POSTGRES.connect(); ResultSet rs = c.createStatement().executeQuery(
+                "SELECT tableoid::regclass::text FROM " + table + " WHERE id = " + id)) {
+            return rs.next() ? rs.getString(1) : null;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The partitioned test inboxes: the test inbox's columns, a creation time, and the partitions of each kind. */
+    static final class PartitionedInbox {
+
+        private PartitionedInbox() {
+        }
+
+        static String create(TestTables tables, Partitioning partitioning) throws SQLException {
+            TestDatabase db = TestDatabase.POSTGRES;
+            String key = switch (partitioning) {
+                case RANGE_BY_DUE -> "PRIMARY KEY (id, due_at)) PARTITION BY RANGE (due_at";
+                case RANGE_BY_CREATED -> "PRIMARY KEY (id, created_at)) PARTITION BY RANGE (created_at";
+                case HASH_BY_ID -> "PRIMARY KEY (id)) PARTITION BY HASH (id";
+            };
+            String table = tables.create(db, "it_part", "id BIGSERIAL, payload TEXT NOT NULL, queue TEXT,"
+                    + " due_at TIMESTAMPTZ NOT NULL DEFAULT now(), priority INT NOT NULL DEFAULT 0,"
+                    + " processed_at TIMESTAMPTZ, attempts INT NOT NULL DEFAULT 0, locked_until TIMESTAMPTZ,"
+                    + " created_at TIMESTAMPTZ NOT NULL DEFAULT now(), " + key);
+            if (partitioning == Partitioning.HASH_BY_ID) {
+                for (int i = 0; i < 4; i++) {
+                    db.execute("CREATE TABLE " + table + "_h" + i + " PARTITION OF " + table
+                            + " FOR VALUES WITH (MODULUS 4, REMAINDER " + i + ")");
+                }
+            } else {
+                List<String> bounds = List.of("MINVALUE", "'" + at(-48) + "'", "'" + at(-24) + "'", "'" + at(1) + "'",
+                        "MAXVALUE");
+                for (int i = 0; i + 1 < bounds.size(); i++) {
+                    db.execute("CREATE TABLE " + table + "_r" + i + " PARTITION OF " + table + " FOR VALUES FROM ("
+                            + bounds.get(i) + ") TO (" + bounds.get(i + 1) + ")");
+                }
+            }
+            db.execute("CREATE INDEX " + table + "_claim ON " + table + " (queue, priority, due_at, id)");
+            return table;
+        }
+
+        /** @return the database's time this many hours from now, as a literal's text */
+        static String at(int hours) throws SQLException {
+            try (Connection c = TestDatabase.POSTGRES.connect(); ResultSet rs = c.createStatement().executeQuery(
+                    "SELECT (date_trunc('hour', now()) + interval '" + hours + " hours')::text")) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+}
