@@ -24,6 +24,12 @@ UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), "attemp
 DELETE FROM "jobs" WHERE "processed_at" < DATEADD(MILLISECOND, -?, CURRENT_TIMESTAMP) FETCH FIRST ? ROWS ONLY
 -- binds AGE, LIMIT
 
+-- expiredPartitions
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
+
+-- partitionDrop jobs_2026_01
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
+
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL
 -- binds nothing

@@ -44,6 +44,12 @@ UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1,
 DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
 -- binds AGE, LIMIT
 
+-- expiredPartitions
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
+
+-- partitionDrop jobs_2026_01
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
+
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)
 -- binds nothing

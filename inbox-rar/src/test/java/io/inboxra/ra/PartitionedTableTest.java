@@ -147,6 +147,178 @@ class PartitionedTableTest {
         }
     }
 
+    /**
+     * Retention on a table partitioned by time: the old partition of settled rows only is dropped
+     * whole, the old partition with a row in work is kept until that row has been delivered,
+     * marked and its retention has passed, rows of the current partition are deleted one by one
+     * as before; each drop is logged once, naming the subscription. On a table partitioned by
+     * hash, nothing is dropped and rows are deleted as before.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(Partitioning.class)
+    void retentionDropsOldPartitionsOfSettledRowsAndKeepsOneWithARowInWork(Partitioning partitioning)
+            throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = PartitionedInbox.create(tables, partitioning);
+        boolean byTime = partitioning != Partitioning.HASH_BY_ID;
+        // r0 (before 48 h ago): settled 60 h ago; r1 (48 h to 24 h ago): settled 30 h ago, and one row in work;
+        // r2 (24 h ago to in an hour): settled 13 h ago.
+        for (int hoursAgo : new int[] {60, 30, 13}) {
+            db.execute("INSERT INTO " + table + " (payload, due_at, created_at, processed_at) SELECT 'settled ' || n,"
+                    + " now() - interval '" + hoursAgo + " hours', now() - interval '" + hoursAgo + " hours',"
+                    + " now() - interval '" + (hoursAgo - 1) + " hours' FROM generate_series(1, 50) n");
+        }
+        long held = insert(table, "held", 30);
+        String heldPartition = partitionOf(table, held);
+        String oldest = table + "_r0";
+        java.util.concurrent.CountDownLatch inMdb = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch letGo = new java.util.concurrent.CountDownLatch(1);
+        String name = "it-part-retention-" + partitioning.name().toLowerCase().replace('_', '-');
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger retentionLog = java.util.logging.Logger.getLogger(
+                "io.inboxra.ra.subscription.PartitionRetention");
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel().intValue() >= java.util.logging.Level.INFO.intValue()) {
+                    log.add(record.getLevel() + " " + record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        retentionLog.addHandler(capture);
+        try (Harness server = Harness.start()) {
+            // The lease form: no claim transaction stays open while the MDB holds the row, so the sweep gets its locks.
+            Map<String, String> p = DeliveryTest.properties(Form.LEASE, name, table);
+            p.put("dueColumn", "due_at");
+            p.put("processedAtColumn", "processed_at");
+            p.put("retention", "PT4S");
+            Harness.Activation mdb = server.activate(message -> {
+                inMdb.countDown();
+                try {
+                    letGo.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Outcome.ack();
+            }, p);
+            assertTrue(inMdb.await(20, java.util.concurrent.TimeUnit.SECONDS), "the row in work reaches the MDB");
+            Await.until("the settled rows of the current partition are deleted", Duration.ofSeconds(20),
+                    () -> db.count("SELECT count(*) FROM " + table + " WHERE payload LIKE 'settled%'"
+                            + " AND created_at > now() - interval '24 hours'") == 0);
+            if (byTime) {
+                Await.until("the oldest partition is dropped", Duration.ofSeconds(20), () -> !exists(oldest));
+                Await.sleep(2500);
+            }
+            assertTrue(exists(heldPartition), "the partition of the row in work is kept");
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE id = " + held
+                    + " AND processed_at IS NULL"), "the row in work is kept");
+            letGo.countDown();
+            Await.until("the row in work is delivered and marked", Duration.ofSeconds(20), () -> mdb.log().hasCommitted(held)
+                    && db.count("SELECT count(*) FROM " + table + " WHERE id = " + held + " AND processed_at IS NOT NULL") == 1);
+            if (byTime) {
+                Await.until("its partition is dropped once its retention has passed", Duration.ofSeconds(20),
+                        () -> !exists(heldPartition));
+            } else {
+                Await.until("the row is deleted once its retention has passed", Duration.ofSeconds(20),
+                        () -> db.count("SELECT count(*) FROM " + table) == 0);
+            }
+            Await.sleep(2500);
+            assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), "no row delivered twice");
+            assertEquals(List.of(held), mdb.log().committed(), "only the row in work delivered");
+            assertEquals(0, db.count("SELECT count(*) FROM " + table), "every settled row gone after its retention");
+        } finally {
+            retentionLog.removeHandler(capture);
+        }
+        List<String> partitions = partitions(table);
+        if (!byTime) {
+            assertEquals(List.of(), log, "a table partitioned by hash has no partition dropped");
+            assertEquals(4, partitions.size(), "every hash partition kept");
+            return;
+        }
+        assertEquals(List.of(table + "_r2", table + "_r3"), partitions, "the current and the future partitions kept");
+        for (String dropped : List.of(oldest, heldPartition)) {
+            List<String> lines = log.stream().filter(line -> line.contains(" " + dropped + " ")
+                    || line.contains(" " + dropped + ",")).toList();
+            assertEquals(1, lines.size(), "the drop of " + dropped + " is logged once: " + log);
+            assertTrue(lines.get(0).startsWith("INFO Inbox subscription '" + name + "': retention (PT4S) dropped"),
+                    "the line names the subscription: " + lines.get(0));
+        }
+        assertTrue(log.stream().allMatch(line -> line.startsWith("INFO")), "nothing but the drops logged: " + log);
+    }
+
+    /**
+     * Only a table's owner may drop its partitions: a subscription connected as another user says
+     * so once, naming itself, the table and the fix, and its retention deletes the rows instead.
+     */
+    @org.junit.jupiter.api.Test
+    void aUserThatCannotDropPartitionsIsToldOnceAndRowsAreDeleted() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = PartitionedInbox.create(tables, Partitioning.RANGE_BY_CREATED);
+        db.execute("INSERT INTO " + table + " (payload, due_at, created_at, processed_at) SELECT 'settled ' || n,"
+                + " now() - interval '60 hours', now() - interval '60 hours', now() - interval '59 hours'"
+                + " FROM generate_series(1, 50) n");
+        io.inboxra.harness.LeastPrivilege.grant(db, "SELECT, INSERT, UPDATE, DELETE", table);
+        String name = "it-part-retention-not-owner";
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger retentionLog = java.util.logging.Logger.getLogger(
+                "io.inboxra.ra.subscription.PartitionRetention");
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                log.add(record.getLevel() + " " + record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        retentionLog.addHandler(capture);
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = io.inboxra.harness.LeastPrivilege.properties(db, name, table, Form.LEASE);
+            p.put("processedAtColumn", "processed_at");
+            p.put("retention", "PT2S");
+            server.activate(message -> Outcome.ack(), p);
+            Await.until("the old rows are deleted one by one", Duration.ofSeconds(20),
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
+            Await.sleep(2500);
+        } finally {
+            retentionLog.removeHandler(capture);
+        }
+        assertTrue(exists(table + "_r0"), "the partition is not dropped");
+        assertEquals(1, log.size(), "told once: " + log);
+        assertTrue(log.get(0).startsWith("WARNING Inbox subscription '" + name + "': table '" + table + "' is partitioned"
+                + " by time, but the database refuses to drop partition " + table + "_r0")
+                && log.get(0).contains("only the table's owner may detach and drop its partitions")
+                && log.get(0).endsWith("the retention sweep deletes processed rows one by one instead."), log.get(0));
+    }
+
+    private static boolean exists(String table) throws SQLException {
+        return TestDatabase.POSTGRES.count("SELECT count(*) FROM pg_class WHERE oid = to_regclass('" + table + "')") == 1;
+    }
+
+    private static List<String> partitions(String table) throws SQLException {
+        List<String> names = new java.util.ArrayList<>();
+        try (Connection c = TestDatabase.POSTGRES.connect(); ResultSet rs = c.createStatement().executeQuery(
+                "SELECT inhrelid::regclass::text FROM pg_inherits WHERE inhparent = '" + table + "'::regclass ORDER BY 1")) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+
     private static Set<Long> settledIds(Harness.Activation mdb) {
         Set<Long> ids = new HashSet<>();
         for (Object id : mdb.log().committed()) {
