@@ -23,6 +23,8 @@ UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" IN (?, ?, ?) AND
 UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/1
 UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP WHERE "id" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds ID

@@ -32,6 +32,8 @@ UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?) 
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/1
 UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds ID

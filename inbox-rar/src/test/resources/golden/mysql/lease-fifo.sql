@@ -36,6 +36,8 @@ UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6), `locked_until` = NULL W
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ? AND `processed_at` IS NULL
 -- binds DELAY, ID, TOKEN
 
+-- duePartitionsAhead: none
+
 -- purge
 DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
 -- binds AGE, LIMIT

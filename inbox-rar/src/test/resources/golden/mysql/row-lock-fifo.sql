@@ -28,6 +28,8 @@ UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?) 
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/1
 UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds ID

@@ -20,6 +20,8 @@ UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?) 
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ? AND `processed_at` IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- purge
 DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
 -- binds AGE, LIMIT

@@ -20,6 +20,8 @@ UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] IN (?, ?, ?) AND
 UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), [attempts] = [attempts] + 1 WHERE [id] = ? AND [processed_at] IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- purge
 -- refused (UNSUPPORTED): this dialect cannot delete processed rows after their retention; remove 'retention'
 

@@ -318,6 +318,22 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
+     * How far ahead the partitions of a table partitioned by range of its due column take due
+     * times: one row, its one column the milliseconds from now to the greatest upper bound of the
+     * partitions (negative when it has passed), or NULL where a {@code DEFAULT} partition, or one
+     * up to {@code MAXVALUE}, takes any later time; no row where the table is not partitioned by
+     * range of its due column. A retry writes its row's due time, and where no partition takes it
+     * the database refuses the write: the activation warns when the partitions end too soon.
+     * Binds nothing.
+     *
+     * @param spec the table, with a due column
+     * @return the query, or empty (the default) where the dialect cannot tell
+     */
+    default Optional<Statement> duePartitionsAhead(TableSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
      * Marks the row lock claim's point in the delivery's transaction: a delivery that fails rolls
      * back to it, keeping the claim's locks, and records its failure before anyone can claim the row.
      *

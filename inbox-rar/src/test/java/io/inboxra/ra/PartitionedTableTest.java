@@ -304,6 +304,62 @@ class PartitionedTableTest {
                 && log.get(0).endsWith("the retention sweep deletes processed rows one by one instead."), log.get(0));
     }
 
+    /**
+     * A table partitioned by range of its due column whose partitions end sooner than the longest
+     * backoff: the activation warns once, naming the subscription, the column, the property and
+     * the fix; a retry past the last partition fails in the database, and its row comes back as
+     * after a failed delivery (its attempt counted) and is delivered again, never lost.
+     */
+    @org.junit.jupiter.api.Test
+    void partitionsByDueThatEndTooSoonAreWarnedOfAndARetryPastThemLosesNothing() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = PartitionedInbox.create(tables, Partitioning.RANGE_BY_DUE);
+        db.execute("DROP TABLE " + table + "_r3");
+        long row = insert(table, "retried far", 1);
+        String name = "it-part-due-ahead";
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger checkLog = java.util.logging.Logger.getLogger(
+                "io.inboxra.ra.subscription.DuePartitionCheck");
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                log.add(record.getLevel() + " " + record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        checkLog.addHandler(capture);
+        List<Integer> deliveries = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = DeliveryTest.properties(Form.ROW_LOCK, name, table);
+            p.put("dueColumn", "due_at");
+            p.put("attemptColumn", "attempts");
+            p.put("maxRetryDelay", "PT2H");
+            Harness.Activation mdb = server.activate(message -> {
+                deliveries.add(message.attempt());
+                // Three hours ahead: past the last partition, which ends within the hour.
+                return deliveries.size() == 1 ? Outcome.retry(Duration.ofHours(3)) : Outcome.ack();
+            }, p);
+            Await.until("the row is delivered again and settled", Duration.ofSeconds(30),
+                    () -> mdb.log().hasCommitted(row) && db.count("SELECT count(*) FROM " + table) == 0);
+            assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), "settled once");
+        } finally {
+            checkLog.removeHandler(capture);
+        }
+        assertEquals(List.of(1, 2), deliveries, "delivered again after the refused retry, as a failed attempt");
+        assertEquals(1, log.size(), "warned once: " + log);
+        assertTrue(log.get(0).startsWith("WARNING Inbox subscription '" + name + "': table '" + table + "' is partitioned"
+                + " by range of its due column 'due_at' (property 'dueColumn'), and its partitions end ")
+                && log.get(0).contains("sooner than 'maxRetryDelay' (PT2H)")
+                && log.get(0).contains("or a DEFAULT partition"), log.get(0));
+    }
+
     private static boolean exists(String table) throws SQLException {
         return TestDatabase.POSTGRES.count("SELECT count(*) FROM pg_class WHERE oid = to_regclass('" + table + "')") == 1;
     }

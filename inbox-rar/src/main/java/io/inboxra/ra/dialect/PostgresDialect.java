@@ -241,6 +241,25 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
                         Statement.of("DROP TABLE " + partition)));
     }
 
+    /**
+     * The greatest upper bound of the partitions, read as {@link #expiredPartitions} reads one,
+     * where the due column is the range's one column; NULL where a {@code DEFAULT} partition or
+     * one up to {@code MAXVALUE} (whose bound reads as no literal) takes any later time.
+     */
+    @Override
+    public Optional<Statement> duePartitionsAhead(TableSpec spec) {
+        String due = spec.dueColumn().orElseThrow();
+        return Optional.of(Statement.of("SELECT CASE WHEN bool_or(upper_bound IS NULL) THEN NULL"
+                + " ELSE (extract(epoch FROM max(upper_bound) - now()) * 1000)::bigint END FROM (SELECT"
+                + " substring(pg_get_expr(c.relpartbound, c.oid) from 'TO \\(''([^'']*)''\\)')::timestamptz AS upper_bound"
+                + " FROM pg_catalog.pg_partitioned_table pt"
+                + " JOIN pg_catalog.pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]"
+                + " JOIN pg_catalog.pg_inherits i ON i.inhparent = pt.partrelid"
+                + " JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid"
+                + " WHERE pt.partrelid = " + regclass(spec) + " AND pt.partstrat = 'r' AND pt.partnatts = 1"
+                + " AND a.attname = " + literal(due) + ") p HAVING count(*) > 0"));
+    }
+
     /** How long a partition drop waits for the table's lock before it gives up until the next sweep. */
     static final int PARTITION_LOCK_WAIT_MILLIS = 1000;
 

@@ -80,6 +80,7 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             TableSpec table = TableCheck.check(connection, settings.table());
             ClaimIndexCheck.check(settings.name(), connection, dialect, table);
             PrivilegeCheck.require(settings, dialect, connection, table);
+            DuePartitionCheck.check(settings, dialect, connection, table);
             SubscriptionStatements statements = SubscriptionStatements.of(dialect, table, settings);
             OperatorStatements operations = OperatorStatements.of(dialect, table);
             requirePreparable(settings, dialect, connection, statements.named(dialect, table, settings.batchSize()),

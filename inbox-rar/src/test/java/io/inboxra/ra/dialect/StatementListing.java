@@ -168,6 +168,7 @@ public final class StatementListing {
         }
         if (spec.dueColumn().isPresent()) {
             add("reschedule", () -> dialect.reschedule(spec));
+            add("duePartitionsAhead", dialect.duePartitionsAhead(spec));
         }
         if (spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()) {
             List<Statement> steps = dialect.deadLetter(spec);
