@@ -154,9 +154,14 @@ class PartitionedTableTest {
      * as before; each drop is logged once, naming the subscription. On a table partitioned by
      * hash, nothing is dropped and rows are deleted as before.
      */
+    static Stream<Arguments> everyPartitioningInTheFormsThatHoldNoTransactionInTheMdb() {
+        return Stream.of(Partitioning.values()).flatMap(partitioning -> Stream.of(Form.LEASE, Form.ADVISORY)
+                .map(form -> Arguments.of(partitioning, form)));
+    }
+
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.EnumSource(Partitioning.class)
-    void retentionDropsOldPartitionsOfSettledRowsAndKeepsOneWithARowInWork(Partitioning partitioning)
+    @MethodSource("everyPartitioningInTheFormsThatHoldNoTransactionInTheMdb")
+    void retentionDropsOldPartitionsOfSettledRowsAndKeepsOneWithARowInWork(Partitioning partitioning, Form form)
             throws Exception {
         TestDatabase db = TestDatabase.POSTGRES;
         String table = PartitionedInbox.create(tables, partitioning);
@@ -173,7 +178,8 @@ class PartitionedTableTest {
         String oldest = table + "_r0";
         java.util.concurrent.CountDownLatch inMdb = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch letGo = new java.util.concurrent.CountDownLatch(1);
-        String name = "it-part-retention-" + partitioning.name().toLowerCase().replace('_', '-');
+        String name = "it-part-retention-" + partitioning.name().toLowerCase().replace('_', '-') + "-"
+                + form.name().toLowerCase();
         List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.logging.Logger retentionLog = java.util.logging.Logger.getLogger(
                 "io.inboxra.ra.subscription.PartitionRetention");
@@ -195,8 +201,9 @@ class PartitionedTableTest {
         };
         retentionLog.addHandler(capture);
         try (Harness server = Harness.start()) {
-            // The lease form: no claim transaction stays open while the MDB holds the row, so the sweep gets its locks.
-            Map<String, String> p = DeliveryTest.properties(Form.LEASE, name, table);
+            // No claim transaction stays open while the MDB holds the row (a lease, a session's advisory lock),
+            // so the sweep gets its locks meanwhile.
+            Map<String, String> p = DeliveryTest.properties(form, name, table);
             p.put("dueColumn", "due_at");
             p.put("processedAtColumn", "processed_at");
             p.put("retention", "PT4S");
@@ -252,6 +259,43 @@ class PartitionedTableTest {
                     "the line names the subscription: " + lines.get(0));
         }
         assertTrue(log.stream().allMatch(line -> line.startsWith("INFO")), "nothing but the drops logged: " + log);
+    }
+
+    /**
+     * The row lock form, its 4 workers busy with a backlog spread over the current partitions
+     * while the sweep runs: their claim transactions are short, the drop gets its locks between
+     * them, the old partition of settled rows goes, and every row is delivered once.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = Partitioning.class, names = {"RANGE_BY_DUE", "RANGE_BY_CREATED"})
+    void retentionDropsAnOldPartitionWhileRowLockWorkersDeliver(Partitioning partitioning) throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = PartitionedInbox.create(tables, partitioning);
+        db.execute("INSERT INTO " + table + " (payload, due_at, created_at, processed_at) SELECT 'settled ' || n,"
+                + " now() - interval '60 hours', now() - interval '60 hours', now() - interval '59 hours'"
+                + " FROM generate_series(1, 50) n");
+        db.execute("INSERT INTO " + table + " (payload, due_at, created_at) SELECT 'row ' || n,"
+                + " now() - (n % 20) * interval '1 hour' - interval '1 minute',"
+                + " now() - (n % 20) * interval '1 hour' - interval '1 minute' FROM generate_series(1, 2000) n");
+        String name = "it-part-retention-busy-" + partitioning.name().toLowerCase().replace('_', '-');
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = DeliveryTest.properties(Form.ROW_LOCK, name, table);
+            p.put("workers", "4");
+            p.put("dueColumn", "due_at");
+            p.put("processedAtColumn", "processed_at");
+            p.put("retention", "PT2S");
+            Harness.Activation mdb = server.activate(message -> {
+                Await.sleep(2);
+                return Outcome.ack();
+            }, p);
+            Await.until("the old partition is dropped while the workers deliver", Duration.ofSeconds(30),
+                    () -> !exists(table + "_r0"));
+            assertTrue(mdb.log().committed().size() < 2000, "dropped while rows were still being delivered");
+            Await.until("every row delivered", Duration.ofSeconds(90), () -> mdb.log().committed().size() >= 2000);
+            mdb.deactivate();
+            assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), "no row delivered twice");
+            assertEquals(2000, mdb.log().committed().size(), "every row once");
+        }
     }
 
     /**
