@@ -299,6 +299,62 @@ class PartitionedTableTest {
     }
 
     /**
+     * Two servers' subscriptions of one table, each with its retention sweep: every old partition
+     * of settled rows is dropped by one of them, logged once in all, and neither sweep fails.
+     */
+    @org.junit.jupiter.api.Test
+    void twoServersSweepingOneTableDropEachPartitionOnce() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = PartitionedInbox.create(tables, Partitioning.RANGE_BY_CREATED);
+        for (int hoursAgo : new int[] {60, 30}) {
+            db.execute("INSERT INTO " + table + " (payload, due_at, created_at, processed_at) SELECT 'settled ' || n,"
+                    + " now() - interval '" + hoursAgo + " hours', now() - interval '" + hoursAgo + " hours',"
+                    + " now() - interval '" + (hoursAgo - 1) + " hours' FROM generate_series(1, 50) n");
+        }
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<java.util.logging.Logger> loggers = List.of(
+                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.PartitionRetention"),
+                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.RetentionSweep"));
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel().intValue() >= java.util.logging.Level.INFO.intValue()) {
+                    log.add(record.getLevel() + " " + record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        loggers.forEach(l -> l.addHandler(capture));
+        try (Harness one = Harness.start(); Harness other = Harness.start()) {
+            for (Harness server : List.of(one, other)) {
+                Map<String, String> p = DeliveryTest.properties(Form.LEASE, "it-part-two-sweeps-"
+                        + (server == one ? "one" : "other"), table);
+                p.put("processedAtColumn", "processed_at");
+                p.put("retention", "PT2S");
+                server.activate(message -> Outcome.ack(), p);
+            }
+            Await.until("both old partitions are dropped", Duration.ofSeconds(20),
+                    () -> !exists(table + "_r0") && !exists(table + "_r1"));
+            Await.sleep(2500);
+        } finally {
+            loggers.forEach(l -> l.removeHandler(capture));
+        }
+        for (String dropped : List.of(table + "_r0", table + "_r1")) {
+            assertEquals(1, log.stream().filter(line -> line.contains(" " + dropped + " ") || line.contains(" " + dropped
+                    + ",")).count(), "the drop of " + dropped + " is logged once: " + log);
+        }
+        assertTrue(log.stream().allMatch(line -> line.startsWith("INFO")), "no sweep failed: " + log);
+        assertEquals(List.of(table + "_r2", table + "_r3"), partitions(table));
+    }
+
+    /**
      * Only a table's owner may drop its partitions: a subscription connected as another user says
      * so once, naming itself, the table and the fix, and its retention deletes the rows instead.
      */

@@ -26,7 +26,8 @@ import java.util.function.BooleanSupplier;
  * stays is deleted row by row as before, or dropped at a later sweep.
  *
  * <p>A partition whose locks are held by others (a claim transaction open while its MDB runs) is
- * tried again at the next sweep. Where the database refuses the drop for good (the user does not
+ * tried again at the next sweep; one that another sweep (another server's subscription of the
+ * table) dropped first is passed over. Where the database refuses the drop for good (the user does not
  * own the table), that is logged once and the sweep deletes rows only.
  */
 final class PartitionRetention {
@@ -35,6 +36,8 @@ final class PartitionRetention {
 
     /** The lock wait ran out, the statement timeout or a deadlock cancelled it: the table is busy, try later. */
     private static final List<String> BUSY = List.of("55P03", "57014", "40P01");
+    /** The partition is gone: another subscription's sweep (another server's) dropped it first. */
+    private static final String UNDEFINED_TABLE = "42P01";
     /** The user may not alter or drop the table (in PostgreSQL only its owner may). */
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
@@ -128,6 +131,11 @@ final class PartitionRetention {
             if (BUSY.contains(e.getSQLState())) {
                 LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription + "': partition " + partition
                         + " of table '" + table.table() + "' is busy (" + e.getMessage() + "); trying at the next sweep");
+                return false;
+            }
+            if (UNDEFINED_TABLE.equals(e.getSQLState())) {
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + subscription + "': partition " + partition
+                        + " of table '" + table.table() + "' was dropped meanwhile by another sweep");
                 return false;
             }
             if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
