@@ -354,6 +354,71 @@ class PartitionedTableTest {
         assertEquals(List.of(table + "_r2", table + "_r3"), partitions(table));
     }
 
+    /** PostgreSQL as before 10 sees it: no catalog of partitioned tables. */
+    public static class PostgresWithoutPartitionCatalog extends io.inboxra.ra.dialect.PostgresDialect {
+        @Override
+        public io.inboxra.dialect.Statement expiredPartitions(io.inboxra.dialect.TableSpec spec) {
+            return io.inboxra.dialect.Statement.of("SELECT relname FROM pg_catalog.pg_no_partitions_here"
+                    + " WHERE relpages > ?", io.inboxra.dialect.Param.AGE);
+        }
+
+        @Override
+        public java.util.Optional<io.inboxra.dialect.Statement> duePartitionsAhead(io.inboxra.dialect.TableSpec spec) {
+            return java.util.Optional.of(io.inboxra.dialect.Statement.of("SELECT 1 FROM pg_catalog.pg_no_partitions_here"));
+        }
+    }
+
+    /**
+     * A database that cannot list partitions (PostgreSQL before 10) still runs retention: the
+     * activation says once that the sweep deletes rows, and it does; no due-partition warning.
+     */
+    @org.junit.jupiter.api.Test
+    void aDatabaseThatCannotListPartitionsDeletesRowsAsBefore() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = tables.inbox(db);
+        db.execute("INSERT INTO " + table + " (payload, processed_at) SELECT 'settled ' || n, now() - interval '1 hour'"
+                + " FROM generate_series(1, 20) n");
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<java.util.logging.Logger> loggers = List.of(
+                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.SubscriptionCheck"),
+                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.DuePartitionCheck"),
+                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.RetentionSweep"));
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel().intValue() >= java.util.logging.Level.INFO.intValue()) {
+                    log.add(record.getLevel() + " " + record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        loggers.forEach(l -> l.addHandler(capture));
+        String name = "it-part-no-catalog";
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = DeliveryTest.properties(Form.ROW_LOCK, name, table);
+            p.put("dialect", PostgresWithoutPartitionCatalog.class.getName());
+            p.put("dueColumn", "due_at");
+            p.put("processedAtColumn", "processed_at");
+            p.put("retention", "PT2S");
+            server.activate(message -> Outcome.ack(), p);
+            Await.until("the processed rows are deleted", Duration.ofSeconds(20),
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
+        } finally {
+            loggers.forEach(l -> l.removeHandler(capture));
+        }
+        assertEquals(1, log.size(), "one line: " + log);
+        assertTrue(log.get(0).startsWith("INFO Inbox subscription '" + name + "': the database refuses dialect"
+                + " 'postgres''s query for partitions to drop (expiredPartitions (")
+                && log.get(0).endsWith("the retention sweep deletes processed rows one by one."), log.get(0));
+    }
+
     /**
      * Only a table's owner may drop its partitions: a subscription connected as another user says
      * so once, naming itself, the table and the fix, and its retention deletes the rows instead.

@@ -71,6 +71,13 @@ public record SubscriptionStatements(
         return leaseWrite.isPresent();
     }
 
+    /** @return these statements without the partitions' query: the retention sweep then deletes rows only */
+    public SubscriptionStatements withoutExpiredPartitions() {
+        return new SubscriptionStatements(claim, settle, reschedule, deadLetter, probe, fifoGuard, fifoRelease, leaseWrite,
+                leaseRead, extendLease, releaseLease, recheck, unlock, purge, claimGuard, deadLetterConflict,
+                Optional.empty());
+    }
+
     /**
      * @param dialect the subscription's dialect, with the capability of the table's form
      * @param spec the checked table description

@@ -48,6 +48,14 @@ final class DuePartitionCheck {
             }
             long millis = rs.getLong(1);
             ahead = rs.wasNull() ? null : millis;
+        } catch (SQLException e) {
+            if (DatabaseUnreachable.isOutage(e)) {
+                throw e;
+            }
+            // Advice only: a database without declarative partitioning (PostgreSQL before 10) has nothing to warn of.
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + settings.name() + "': the partitions of table '"
+                    + table.table() + "' could not be read (" + e.getMessage() + ")");
+            return Optional.empty();
         }
         Duration longest = settings.maxRetryDelay();
         if (ahead == null || ahead >= longest.toMillis()) {
