@@ -414,8 +414,8 @@ class PartitionedTableTest {
             loggers.forEach(l -> l.removeHandler(capture));
         }
         assertEquals(1, log.size(), "one line: " + log);
-        assertTrue(log.get(0).startsWith("INFO Inbox subscription '" + name + "': the database refuses dialect"
-                + " 'postgres''s query for partitions to drop (expiredPartitions (")
+        assertTrue(log.get(0).startsWith("INFO Inbox subscription '" + name + "': the database refuses the query of"
+                + " dialect 'postgres' for partitions to drop (expiredPartitions (")
                 && log.get(0).endsWith("the retention sweep deletes processed rows one by one."), log.get(0));
     }
 

@@ -145,8 +145,8 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
         if (refused.isEmpty()) {
             return statements;
         }
-        LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "': the database refuses dialect '"
-                + dialect.name() + "''s query for partitions to drop (" + refused.get(0) + "); the retention sweep"
+        LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "': the database refuses the query of dialect '"
+                + dialect.name() + "' for partitions to drop (" + refused.get(0) + "); the retention sweep"
                 + " deletes processed rows one by one.");
         return statements.withoutExpiredPartitions();
     }
