@@ -32,6 +32,8 @@ DELETE FROM "jobs" WHERE "id" = ? AND "locked_until" = ?
 UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 -- binds DELAY, ID, TOKEN
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/2
 INSERT INTO "dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_at") SELECT "id", "queue", "payload", ?, ?, CURRENT_TIMESTAMP FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
 -- binds ATTEMPT, REASON, ID, TOKEN

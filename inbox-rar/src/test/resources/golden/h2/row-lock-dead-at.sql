@@ -20,6 +20,8 @@ DELETE FROM "jobs" WHERE "id" IN (?, ?, ?) AND "dead_at" IS NULL
 UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), "attempts" = "attempts" + 1 WHERE "id" = ? AND "dead_at" IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/1
 UPDATE "jobs" SET "dead_at" = CURRENT_TIMESTAMP, "attempts" = "attempts" + 1 WHERE "id" = ? AND "dead_at" IS NULL
 -- binds ID

@@ -20,9 +20,17 @@ UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" IN (?, ?, ?) AND
 UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), "attempts" = "attempts" + 1 WHERE "id" = ? AND "processed_at" IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- purge
 DELETE FROM "jobs" WHERE "processed_at" < DATEADD(MILLISECOND, -?, CURRENT_TIMESTAMP) FETCH FIRST ? ROWS ONLY
 -- binds AGE, LIMIT
+
+-- expiredPartitions
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
+
+-- partitionDrop jobs_2026_01
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
 
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL

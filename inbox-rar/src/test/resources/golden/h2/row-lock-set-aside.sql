@@ -20,6 +20,8 @@ DELETE FROM "jobs" WHERE "id" IN (?, ?, ?)
 UPDATE "jobs" SET "due_at" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ?
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "id" NOT IN (?, ?, ?)
 -- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE

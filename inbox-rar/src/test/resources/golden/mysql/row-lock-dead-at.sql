@@ -20,6 +20,8 @@ DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?) AND `dead
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ? AND `dead_at` IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/1
 UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6), `attempts` = `attempts` + 1 WHERE `id` = ? AND `dead_at` IS NULL
 -- binds ID

@@ -28,6 +28,8 @@ UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?) 
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/1
 UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds ID
@@ -35,6 +37,12 @@ UPDATE `jobs` SET `dead_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ? AND `processed
 -- purge
 DELETE FROM `jobs` WHERE `processed_at` < CURRENT_TIMESTAMP(6) - INTERVAL ? * 1000 MICROSECOND LIMIT ?
 -- binds AGE, LIMIT
+
+-- expiredPartitions
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
+
+-- partitionDrop jobs_2026_01
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
 
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `priority`, `due_at`, `id`)

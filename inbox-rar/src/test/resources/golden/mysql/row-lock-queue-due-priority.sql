@@ -20,6 +20,8 @@ DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ?
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/2
 INSERT INTO `dead_jobs` (`id`, `queue`, `payload`, `attempts`, `reason`, `dead_at`) SELECT `id`, `queue`, `payload`, ?, ?, CURRENT_TIMESTAMP(6) FROM `jobs` WHERE `id` = ? AND NOT EXISTS (SELECT 1 FROM `dead_jobs` d WHERE d.`id` = `jobs`.`id`)
 -- binds ATTEMPT, REASON, ID

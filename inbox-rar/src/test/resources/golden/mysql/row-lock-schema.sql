@@ -20,6 +20,8 @@ DELETE h FROM `app`.`jobs` h FORCE INDEX (PRIMARY) WHERE h.`job_id` IN (?, ?, ?)
 UPDATE `app`.`jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `job_id` = ?
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/2
 INSERT INTO `app`.`dead_jobs` (`id`, `queue`, `payload`, `attempts`, `reason`, `dead_at`) SELECT `job_id`, `queue`, `body`, ?, ?, CURRENT_TIMESTAMP(6) FROM `app`.`jobs` WHERE `job_id` = ? AND NOT EXISTS (SELECT 1 FROM `app`.`dead_jobs` d WHERE d.`id` = `app`.`jobs`.`job_id`)
 -- binds ATTEMPT, REASON, ID

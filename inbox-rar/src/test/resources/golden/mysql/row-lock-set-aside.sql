@@ -20,6 +20,8 @@ DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ?
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`queue`, `due_at`, `id`)
 -- binds nothing

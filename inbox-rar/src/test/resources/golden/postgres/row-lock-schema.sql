@@ -24,6 +24,10 @@ DELETE FROM "app"."jobs" WHERE "job_id" = ANY(?)
 UPDATE "app"."jobs" SET "due_at" = clock_timestamp() + ? * interval '1 millisecond' WHERE "job_id" = ?
 -- binds DELAY, ID
 
+-- duePartitionsAhead
+SELECT CASE WHEN bool_or(upper_bound IS NULL) THEN NULL ELSE (extract(epoch FROM max(upper_bound) - now()) * 1000)::bigint END FROM (SELECT substring(pg_get_expr(c.relpartbound, c.oid) from 'TO \(''([^'']*)''\)')::timestamptz AS upper_bound FROM pg_catalog.pg_partitioned_table pt JOIN pg_catalog.pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0] JOIN pg_catalog.pg_inherits i ON i.inhparent = pt.partrelid JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid WHERE pt.partrelid = '"app"."jobs"'::regclass AND pt.partstrat = 'r' AND pt.partnatts = 1 AND a.attname = 'due_at') p HAVING count(*) > 0
+-- binds nothing
+
 -- deadLetter 1/2
 INSERT INTO "app"."dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_at") SELECT "job_id", "queue", "body", ?, ?, CURRENT_TIMESTAMP FROM "app"."jobs" WHERE "job_id" = ? AND NOT EXISTS (SELECT 1 FROM "app"."dead_jobs" d WHERE d."id" = "app"."jobs"."job_id")
 -- binds ATTEMPT, REASON, ID

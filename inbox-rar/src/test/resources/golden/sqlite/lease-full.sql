@@ -20,6 +20,8 @@ UPDATE "jobs" SET "processed_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "locked
 UPDATE "jobs" SET "due_at" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds'), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds DELAY, ID, TOKEN
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/1
 UPDATE "jobs" SET "dead_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "attempts" = "attempts" + 1, "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds ID, TOKEN
@@ -27,6 +29,12 @@ UPDATE "jobs" SET "dead_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "attempts" =
 -- purge
 DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" < strftime('%Y-%m-%d %H:%M:%f', 'now', (-? / 1000.0) || ' seconds') LIMIT ?)
 -- binds AGE, LIMIT
+
+-- expiredPartitions
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
+
+-- partitionDrop jobs_2026_01
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
 
 -- backlog
 SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" h WHERE "queue" = ? AND ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND "processed_at" IS NULL AND "dead_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))

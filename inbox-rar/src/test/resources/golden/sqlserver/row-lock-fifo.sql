@@ -23,12 +23,20 @@ UPDATE [jobs] SET [processed_at] = CURRENT_TIMESTAMP WHERE [id] IN (?, ?, ?) AND
 UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE [id] = ? AND [processed_at] IS NULL AND [dead_at] IS NULL
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/1
 UPDATE [jobs] SET [dead_at] = CURRENT_TIMESTAMP WHERE [id] = ? AND [processed_at] IS NULL AND [dead_at] IS NULL
 -- binds ID
 
 -- purge
 -- refused (UNSUPPORTED): this dialect cannot delete processed rows after their retention; remove 'retention'
+
+-- expiredPartitions
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
+
+-- partitionDrop jobs_2026_01
+-- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
 
 -- backlog
 SELECT COUNT(*), MIN(h.[due_at]), MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [processed_at] IS NULL AND [dead_at] IS NULL AND NOT EXISTS (SELECT 1 FROM [jobs] e WHERE e.[grp] = h.[grp] AND e.[processed_at] IS NULL AND e.[dead_at] IS NULL AND (e.[priority] < h.[priority] OR (e.[priority] = h.[priority] AND e.[id] < h.[id])))

@@ -20,6 +20,8 @@ DELETE FROM [app].[jobs] WHERE [job_id] IN (?, ?, ?)
 UPDATE [app].[jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE [job_id] = ?
 -- binds DELAY, ID
 
+-- duePartitionsAhead: none
+
 -- deadLetter 1/2
 INSERT INTO [app].[dead_jobs] ([id], [queue], [payload], [attempts], [reason], [dead_at]) SELECT [job_id], [queue], [body], ?, ?, CURRENT_TIMESTAMP FROM [app].[jobs] WHERE [job_id] = ? AND NOT EXISTS (SELECT 1 FROM [app].[dead_jobs] d WHERE d.[id] = [app].[jobs].[job_id])
 -- binds ATTEMPT, REASON, ID

@@ -14,7 +14,7 @@ final class Arguments {
 
     static final Set<String> OPTIONS = Set.of("modes", "rows", "payload", "repeats", "workers", "databases", "out",
             "lease-batch", "subjects", "rates", "seconds", "small-backlog", "large-backlog", "window", "forms",
-            "trip-rows", "warm-up");
+            "trip-rows", "warm-up", "claims");
 
     private Arguments() {
     }

@@ -38,11 +38,13 @@ public final class Bench {
     private final String smallBacklog;
     private final String largeBacklog;
     private final String scaleWindow;
+    private final int partitionClaims;
     private final List<Form> forms;
     private final int tripRows;
     private final int warmUpRows;
 
-    private static final List<String> MODES = List.of("throughput", "latency", "scale", "writes", "keys", "chaos", "chart");
+    private static final List<String> MODES = List.of("throughput", "latency", "scale", "partitions", "writes", "keys",
+            "chaos", "chart");
 
     private Bench(Map<String, String> args) {
         this.rows = Integer.parseInt(args.getOrDefault("rows", "100000"));
@@ -61,6 +63,7 @@ public final class Bench {
         this.smallBacklog = args.getOrDefault("small-backlog", "10000");
         this.largeBacklog = args.getOrDefault("large-backlog", "1000000");
         this.scaleWindow = args.getOrDefault("window", "5000");
+        this.partitionClaims = Integer.parseInt(args.getOrDefault("claims", "2000"));
         this.forms = List.of(args.getOrDefault("forms", "ROW_LOCK,LEASE,ADVISORY").split(",")).stream()
                 .map(name -> named(Form.class, "forms", name)).toList();
         this.tripRows = Integer.parseInt(args.getOrDefault("trip-rows", "2000"));
@@ -120,6 +123,9 @@ public final class Bench {
         if (modes.contains("scale")) {
             scale();
         }
+        if (modes.contains("partitions")) {
+            partitions();
+        }
         if (modes.contains("writes")) {
             writes();
         }
@@ -160,6 +166,23 @@ public final class Bench {
         if (!allOnce) {
             throw new IllegalStateException("a chaos run lost or repeated a row's effect; see " + out.resolve("chaos.md"));
         }
+    }
+
+    /**
+     * Partitions mode: the claim's latency and the adapter's rows/s at a backlog of
+     * {@code --large-backlog} rows on PostgreSQL, plain and partitioned, in one run ({@link PartitionScale}).
+     */
+    private void partitions() throws Exception {
+        int large = Integer.parseInt(largeBacklog);
+        int window = Integer.parseInt(scaleWindow);
+        PartitionScale partitions = new PartitionScale(large, partitionClaims, window, busy);
+        StringBuilder md = new StringBuilder(PartitionScale.header(large, partitionClaims, window));
+        for (Map.Entry<Form, Map<PartitionScale.Layout, PartitionScale.Measured>> m : partitions.measure(forms).entrySet()) {
+            md.append(PartitionScale.rows(m.getKey(), m.getValue()));
+        }
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("partitions.md"), md.toString());
+        System.out.println(md);
     }
 
     /**

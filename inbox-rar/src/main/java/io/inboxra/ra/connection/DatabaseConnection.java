@@ -119,7 +119,7 @@ public final class DatabaseConnection implements AutoCloseable {
     }
 
     /** @return every value of the query's first column */
-    List<String> strings(Statement statement, Bindings bindings) throws SQLException {
+    public List<String> strings(Statement statement, Bindings bindings) throws SQLException {
         List<String> values = new ArrayList<>();
         try (ResultSet rs = bound(statement, bindings).executeQuery()) {
             while (rs.next()) {

@@ -39,6 +39,8 @@ import java.util.Optional;
  * @param claimGuard the row lock form's wait for a claimed row's guard, when the dialect's claims take one
  * @param deadLetterConflict whether the dead-letter table holds a different message under a row's id (with a
  *        dead-letter table)
+ * @param expiredPartitions the retention sweep's partitions to drop whole (with a retention, where the dialect
+ *        drops partitions: {@link Dialect#expiredPartitions})
  */
 public record SubscriptionStatements(
         Statement claim,
@@ -56,7 +58,8 @@ public record SubscriptionStatements(
         Optional<Statement> unlock,
         Optional<Statement> purge,
         Optional<Statement> claimGuard,
-        Optional<Statement> deadLetterConflict) {
+        Optional<Statement> deadLetterConflict,
+        Optional<Statement> expiredPartitions) {
 
     private static final Logger LOG = System.getLogger(SubscriptionStatements.class.getName());
 
@@ -66,6 +69,13 @@ public record SubscriptionStatements(
      */
     public boolean leaseInSteps() {
         return leaseWrite.isPresent();
+    }
+
+    /** @return these statements without the partitions' query: the retention sweep then deletes rows only */
+    public SubscriptionStatements withoutExpiredPartitions() {
+        return new SubscriptionStatements(claim, settle, reschedule, deadLetter, probe, fifoGuard, fifoRelease, leaseWrite,
+                leaseRead, extendLease, releaseLease, recheck, unlock, purge, claimGuard, deadLetterConflict,
+                Optional.empty());
     }
 
     /**
@@ -103,7 +113,8 @@ public record SubscriptionStatements(
                 purge,
                 form == Form.ROW_LOCK && dialect instanceof RowClaimGuard guard
                         ? Optional.of(guard.claimGuard(spec)) : Optional.empty(),
-                deadLetter.isEmpty() ? Optional.empty() : dialect.deadLetterConflict(spec));
+                deadLetter.isEmpty() ? Optional.empty() : dialect.deadLetterConflict(spec),
+                purge.isPresent() ? expiredPartitions(dialect, spec) : Optional.empty());
     }
 
     /**
@@ -157,6 +168,7 @@ public record SubscriptionStatements(
             }
         }
         purge.ifPresent(s -> named.put("purge", s));
+        expiredPartitions.ifPresent(s -> named.put("expiredPartitions", s));
         return named;
     }
 
@@ -172,6 +184,18 @@ public record SubscriptionStatements(
             case LEASE -> dialect instanceof LeaseInSteps steps ? steps.leaseIds(spec) : ((Lease) dialect).leaseClaim(spec);
             case ADVISORY -> ((Advisory) dialect).advisoryClaim(spec);
         };
+    }
+
+    /** The dialect's query for partitions to drop whole, or empty where it drops none (the sweep deletes rows). */
+    private static Optional<Statement> expiredPartitions(Dialect dialect, TableSpec spec) throws StatementException {
+        try {
+            return Optional.of(dialect.expiredPartitions(spec));
+        } catch (StatementException e) {
+            if (e.kind() != StatementException.Kind.UNSUPPORTED) {
+                throw e;
+            }
+            return Optional.empty();
+        }
     }
 
     /**

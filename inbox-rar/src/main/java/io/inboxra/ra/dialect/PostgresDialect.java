@@ -11,6 +11,7 @@ import io.inboxra.dialect.LockWaits;
 import io.inboxra.dialect.MinimumVersion;
 import io.inboxra.dialect.Notifications;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.PartitionDrop;
 import io.inboxra.dialect.RowClaimGuard;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.StandardDialect;
@@ -35,7 +36,8 @@ import java.util.UUID;
 /**
  * PostgreSQL 9.5 and later: all three forms, the lease form from PostgreSQL 12 ({@link #LEASE_SINCE}). Written here: the row lock claim with its row
  * guard ({@link #lockClaim}, {@link #claimGuard}) and FIFO guard, the lease claim and extension,
- * the advisory claim and unlock, the retention sweep, the lock waits, the wake-up by
+ * the advisory claim and unlock, the retention sweep (and its drop of whole partitions of a table
+ * partitioned by time), the lock waits, the wake-up by
  * {@code LISTEN}/{@code NOTIFY} (through pgjdbc, which the adapter bundles), the batch's ids bound
  * as one array, and the version minimums. The standard SQL of {@link StandardDialect} serves the rest: the settlement
  * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
@@ -208,6 +210,74 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return Statement.of("DELETE FROM " + table(spec) + " WHERE " + id + " IN (SELECT " + id + " FROM " + table(spec)
                 + " WHERE " + quote(spec.processedAtColumn().orElseThrow()) + " < now() - ? * interval '1 millisecond'"
                 + " LIMIT ?)", Param.AGE, Param.LIMIT);
+    }
+
+    /**
+     * The leaf partitions of a table partitioned by range of one {@code timestamptz},
+     * {@code timestamp} or {@code date} column whose upper bound is at or before the retention
+     * bound, oldest first, each named as {@code regclass} prints it (quoted and qualified where it
+     * must be). The bound is read from the partition's {@code FOR VALUES FROM (...) TO ('...')}:
+     * a {@code MAXVALUE}, a {@code DEFAULT} partition, a sub-partitioned one, a list or hash
+     * partitioning, an expression or a key of several columns match nothing.
+     */
+    @Override
+    public Statement expiredPartitions(TableSpec spec) {
+        return Statement.of("SELECT name FROM (SELECT c.oid::regclass::text AS name, substring(pg_get_expr(c.relpartbound,"
+                + " c.oid) from 'TO \\(''([^'']*)''\\)')::timestamptz AS upper_bound"
+                + " FROM pg_catalog.pg_partitioned_table pt"
+                + " JOIN pg_catalog.pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]"
+                + " JOIN pg_catalog.pg_inherits i ON i.inhparent = pt.partrelid"
+                + " JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid AND c.relkind = 'r'"
+                + " WHERE pt.partrelid = " + regclass(spec) + " AND pt.partstrat = 'r' AND pt.partnatts = 1"
+                + " AND a.atttypid IN ('timestamptz'::regtype, 'timestamp'::regtype, 'date'::regtype)) p"
+                + " WHERE upper_bound <= now() - ? * interval '1 millisecond' ORDER BY upper_bound, name", Param.AGE);
+    }
+
+    /**
+     * The table, then the partition, locked as every query locks them (parent first), waiting at
+     * most {@value #PARTITION_LOCK_WAIT_MILLIS} ms: a claim transaction open meanwhile (a row lock
+     * delivery whose MDB still runs) holds the table, and the sweep tries again at its next run
+     * rather than keep every claim waiting behind it. Then no row can enter, leave or change in the
+     * partition until the drop commits.
+     */
+    @Override
+    public PartitionDrop partitionDrop(TableSpec spec, String partition) {
+        String processed = quote(spec.processedAtColumn().orElseThrow());
+        return new PartitionDrop(
+                List.of(Statement.of("SET LOCAL lock_timeout = " + PARTITION_LOCK_WAIT_MILLIS),
+                        Statement.of("LOCK TABLE ONLY " + table(spec) + " IN ACCESS EXCLUSIVE MODE"),
+                        Statement.of("LOCK TABLE " + partition + " IN ACCESS EXCLUSIVE MODE")),
+                Statement.of("SELECT 1 FROM " + partition + " WHERE " + processed + " IS NULL OR " + processed
+                        + " >= now() - ? * interval '1 millisecond' LIMIT 1", Param.AGE),
+                List.of(Statement.of("ALTER TABLE " + table(spec) + " DETACH PARTITION " + partition),
+                        Statement.of("DROP TABLE " + partition)));
+    }
+
+    /**
+     * The greatest upper bound of the partitions, read as {@link #expiredPartitions} reads one,
+     * where the due column is the range's one column; NULL where a {@code DEFAULT} partition or
+     * one up to {@code MAXVALUE} (whose bound reads as no literal) takes any later time.
+     */
+    @Override
+    public Optional<Statement> duePartitionsAhead(TableSpec spec) {
+        String due = spec.dueColumn().orElseThrow();
+        return Optional.of(Statement.of("SELECT CASE WHEN bool_or(upper_bound IS NULL) THEN NULL"
+                + " ELSE (extract(epoch FROM max(upper_bound) - now()) * 1000)::bigint END FROM (SELECT"
+                + " substring(pg_get_expr(c.relpartbound, c.oid) from 'TO \\(''([^'']*)''\\)')::timestamptz AS upper_bound"
+                + " FROM pg_catalog.pg_partitioned_table pt"
+                + " JOIN pg_catalog.pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]"
+                + " JOIN pg_catalog.pg_inherits i ON i.inhparent = pt.partrelid"
+                + " JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid"
+                + " WHERE pt.partrelid = " + regclass(spec) + " AND pt.partstrat = 'r' AND pt.partnatts = 1"
+                + " AND a.attname = " + literal(due) + ") p HAVING count(*) > 0"));
+    }
+
+    /** How long a partition drop waits for the table's lock before it gives up until the next sweep. */
+    static final int PARTITION_LOCK_WAIT_MILLIS = 1000;
+
+    /** The table as a {@code regclass} constant: its quoted name in a string literal. */
+    private String regclass(TableSpec spec) {
+        return "'" + table(spec).replace("'", "''") + "'::regclass";
     }
 
     /** PostgreSQL's own {@code statement_timeout}, in milliseconds: no client timer per statement. */

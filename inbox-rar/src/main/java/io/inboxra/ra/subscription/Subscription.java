@@ -131,7 +131,7 @@ public final class Subscription implements Recoverable {
                 counters), counters, threads, messages, checked.operations(), finisher, undecided);
         undecided.ifPresent(branches -> subscription.inDoubtResolver(settings.inDoubtTimeout().get(),
                 Clock.systemUTC()).start(timer));
-        RetentionSweep.start(context, running, timer);
+        RetentionSweep.start(context, checked.table(), running, timer);
         if (settings.table().form() == Form.ROW_LOCK) {
             ClaimTransactionWatch.start(settings, counters.openClaims(), timer);
         }

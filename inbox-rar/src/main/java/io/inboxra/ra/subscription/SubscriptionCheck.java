@@ -80,7 +80,9 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
             TableSpec table = TableCheck.check(connection, settings.table());
             ClaimIndexCheck.check(settings.name(), connection, dialect, table);
             PrivilegeCheck.require(settings, dialect, connection, table);
-            SubscriptionStatements statements = SubscriptionStatements.of(dialect, table, settings);
+            DuePartitionCheck.check(settings, dialect, connection, table);
+            SubscriptionStatements statements = partitionsIfParsed(settings, dialect, connection,
+                    SubscriptionStatements.of(dialect, table, settings));
             OperatorStatements operations = OperatorStatements.of(dialect, table);
             requirePreparable(settings, dialect, connection, statements.named(dialect, table, settings.batchSize()),
                     operations.named());
@@ -126,6 +128,27 @@ record SubscriptionCheck(XADataSource dataSource, Dialect dialect, SubscriptionS
                     + String.join("; ", refused) + ". Fix the dialect's method of that name (or the table"
                     + " description, if a column it names is missing)."));
         }
+    }
+
+    /**
+     * The retention sweep's query for partitions to drop is optional: where the database cannot
+     * parse it (PostgreSQL before 10 has no declarative partitioning, nor its catalog), the sweep
+     * deletes rows only, as it always did, and the activation says so once.
+     */
+    private static SubscriptionStatements partitionsIfParsed(SubscriptionSettings settings, Dialect dialect,
+            Connection connection, SubscriptionStatements statements) throws SQLException {
+        if (statements.expiredPartitions().isEmpty()) {
+            return statements;
+        }
+        List<String> refused = StatementPreparation.refused(connection,
+                java.util.Map.of("expiredPartitions", statements.expiredPartitions().get()));
+        if (refused.isEmpty()) {
+            return statements;
+        }
+        LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "': the database refuses the query of dialect '"
+                + dialect.name() + "' for partitions to drop (" + refused.get(0) + "); the retention sweep"
+                + " deletes processed rows one by one.");
+        return statements.withoutExpiredPartitions();
     }
 
     /** {@code notifyChannel} needs a dialect that can listen ({@link io.inboxra.dialect.Notifications}), on this connection. */

@@ -9,6 +9,7 @@ import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.LockWaits;
 import io.inboxra.dialect.Notifications;
 import io.inboxra.dialect.Param;
+import io.inboxra.dialect.PartitionDrop;
 import io.inboxra.dialect.RowClaimGuard;
 import io.inboxra.dialect.RowLock;
 import io.inboxra.dialect.Statement;
@@ -177,6 +178,7 @@ public final class StatementListing {
         }
         if (spec.dueColumn().isPresent()) {
             add("reschedule", () -> dialect.reschedule(spec));
+            add("duePartitionsAhead", dialect.duePartitionsAhead(spec));
         }
         if (spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()) {
             List<Statement> steps = dialect.deadLetter(spec);
@@ -190,6 +192,23 @@ public final class StatementListing {
         }
         if (spec.processedAtColumn().isPresent()) {
             add("purge", () -> dialect.purge(spec));
+            add("expiredPartitions", () -> dialect.expiredPartitions(spec));
+            try {
+                PartitionDrop drop = dialect.partitionDrop(spec, "jobs_2026_01");
+                for (int i = 0; i < drop.lock().size(); i++) {
+                    Statement step = drop.lock().get(i);
+                    add("partitionDrop jobs_2026_01 lock " + (i + 1) + "/" + drop.lock().size(), () -> step);
+                }
+                add("partitionDrop jobs_2026_01 keep", drop::keep);
+                for (int i = 0; i < drop.drop().size(); i++) {
+                    Statement step = drop.drop().get(i);
+                    add("partitionDrop jobs_2026_01 drop " + (i + 1) + "/" + drop.drop().size(), () -> step);
+                }
+            } catch (StatementException e) {
+                add("partitionDrop jobs_2026_01", () -> {
+                    throw e;
+                });
+            }
         }
         if (dialect instanceof ClaimOrderIndex index) {
             List<String> columns = new ArrayList<>();
