@@ -85,14 +85,14 @@ class SecretsPropertyTest {
 
     /**
      * Eight to twenty characters, among them the URL's own separators. Left out: a password
-     * that begins with digits and then {@code /}, {@code ?} or {@code ;}, which reads as a port
+     * that begins with digits and then {@code /}, {@code ?}, {@code #} or {@code ;}, which reads as a port
      * (README: percent-encode it), and one with no character but letters and digits, which
      * {@link Secrets#scrub} would replace where it is a word of the message too.
      */
     @Provide
     Arbitrary<String> passwords() {
         return Arbitraries.strings().withChars("aZ9 /#?@&=%:.+").withCharRange('a', 'f').ofMinLength(8).ofMaxLength(20)
-                .filter(s -> !s.matches("\\d+[/?;].*") && s.chars().anyMatch(c -> " /#?@&=%".indexOf(c) >= 0));
+                .filter(s -> !s.matches("\\d+[/?#;].*") && s.chars().anyMatch(c -> " /#?@&=%".indexOf(c) >= 0));
     }
 
     /** A query's value runs to the next {@code &}: a password with one must be percent-encoded there. */

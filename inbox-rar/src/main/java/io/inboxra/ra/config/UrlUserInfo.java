@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  *
  * <p>A URL that reads as well without user info ({@code //host:5432/db?email=a@b.c}: a valid
  * host list first, no {@code @} in the path, each query item with one a {@code key=value}) is
- * read without: a password that begins with digits and then {@code /}, {@code ?} or {@code ;}
+ * read without: a password that begins with digits and then {@code /}, {@code ?}, {@code #} or {@code ;}
  * may read as a port, and must be percent-encoded.
  *
  * @param start the index of the user info's first character (after {@code //})

@@ -60,7 +60,7 @@ public final class Delivery {
 
     /** @return a worker's deliveries in its subscription's form */
     public static Delivery of(DeliveryContext context) {
-        DeliveryTally tally = new DeliveryTally(context.tally(), context.settlement());
+        DeliveryTally tally = new DeliveryTally(context.tally(), context.settlement(), context.failures());
         return new Delivery(context, tally, switch (context.settings().table().form()) {
             case ROW_LOCK -> new RowLockForm(context, tally);
             case LEASE -> new LeaseForm(context, tally);

@@ -17,10 +17,12 @@ final class DeliveryTally {
 
     private final Tally tally;
     private final Settlement settlement;
+    private final FailureRecords records;
 
-    DeliveryTally(Tally tally, Settlement settlement) {
+    DeliveryTally(Tally tally, Settlement settlement, FailureRecords records) {
         this.tally = tally;
         this.settlement = settlement;
+        this.records = records;
     }
 
     /** A settled delivery's transaction ended: each row by the outcome it committed, or as a commit failure. */
@@ -41,12 +43,13 @@ final class DeliveryTally {
     }
 
     /**
-     * One row whose delivery did not commit, and why: the last error even where nothing is
-     * recorded in the table (no attempt or due column); a failure's record, if any, tells after it.
+     * One row whose delivery did not commit, and why: the last error where the table records no
+     * failures (no attempt or due column); where it does, the failure's record tells it, with
+     * what the record changed ({@link #recorded}).
      */
     void failed(ClaimedRow row, String why) {
         tally.failed();
-        if (why != null) {
+        if (why != null && !records.areKept()) {
             tally.error("row " + row.id() + ": " + why);
         }
     }
