@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * property and driver message the adapter shows goes through here.
  *
  * <p>A key is secret when it contains (in any case) {@code password}, {@code passwd},
- * {@code pwd}, {@code secret}, {@code token}, {@code key} or {@code credential}. In a URL the
+ * {@code pwd}, {@code secret}, {@code token}, {@code key} or {@code credential}, unless it names
+ * one of the table's columns (the adapter's {@code ...Column} properties: {@code keyColumn}). In a URL the
  * password of its user info ({@code //bob:secret@host}, read as {@link UrlUserInfo} reads it;
  * Oracle's {@code thin:bob/secret@host}) and the whole values of secret parameters are replaced
  * by {@value #MASK}: a query's value runs to the next {@code &} or the end, a
@@ -48,7 +49,8 @@ public final class Secrets {
      * @return whether its value is a secret
      */
     public static boolean isSecretKey(String key) {
-        return key != null && SECRET_WORD.matcher(key).find();
+        // keyColumn names the column of a message's key, not a key: its value is shown in messages.
+        return key != null && !key.endsWith("Column") && SECRET_WORD.matcher(key).find();
     }
 
     /**
