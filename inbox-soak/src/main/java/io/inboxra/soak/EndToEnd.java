@@ -71,7 +71,7 @@ public final class EndToEnd {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = new HashMap<>(Map.of("rows-b1", "10000", "rows-b50", "50000", "latency-rows", "1000",
-                "rate", "20", "rounds", "3", "instances", "2", "diagnose", "false"));
+                "rate", "20", "rounds", "3", "instances", "2", "diagnose", "false", "phases", "latency,throughput,two"));
         for (int i = 0; i + 1 < args.length; i += 2) {
             o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
@@ -104,9 +104,16 @@ public final class EndToEnd {
         Path war = WarFile.write(Path.of(o.get("classes")), "io/inboxra/soak/e2e", out.resolve("e2e.war"), null);
         Path lib = Path.of(o.get("lib"));
         PayaraInstance first = instance(1, war, lib, Boolean.parseBoolean(o.get("diagnose")));
-        latency(first);
-        throughput(first);
-        if (opt("instances") >= 2) {
+        List<String> phases = List.of(o.get("phases").split(","));
+        if (phases.contains("latency")) {
+            latency(first);
+        } else {
+            first.boot();
+        }
+        if (phases.contains("throughput")) {
+            throughput(first);
+        }
+        if (phases.contains("two") && opt("instances") >= 2) {
             PayaraInstance second = instance(2, war, lib, false);
             second.boot();
             twoInstances(first, second);
@@ -123,7 +130,7 @@ public final class EndToEnd {
         Path dir = out.resolve("instance-" + n);
         List<String> jvm = new ArrayList<>(List.of("-De2e.url=" + URL, "-De2e.user=postgres"));
         if (diagnose) {
-            jvm.add("-Xlog:class+load=info:file=" + dir.resolve("classload.log") + ":uptime,tid");
+            jvm.add("-Xlog:class+load=info:file=" + dir.resolve("classload.log") + ":time,uptime,tid");
             jvm.add("-XX:StartFlightRecording=filename=" + dir.resolve("run.jfr") + ",settings=profile");
         }
         PayaraInstance i = new PayaraInstance(n, dir, jvm, lib.resolve("payara-micro.jar"), lib.resolve("postgresql.jar"),
@@ -158,6 +165,7 @@ public final class EndToEnd {
                     (ready - booting) / 1e9, rows, rate);
             long interval = TimeUnit.SECONDS.toNanos(1) / rate;
             long next = System.nanoTime();
+            System.out.println("e2e: the first row is inserted at " + Instant.now());
             for (int i = 0; i < rows; i++) {
                 long wait = next - System.nanoTime();
                 if (wait > 0) {
@@ -185,6 +193,9 @@ public final class EndToEnd {
         Arrays.fill(bySequence, -1);
         for (long[] g : got) {
             bySequence[(int) g[0]] = g[1];
+            if (g[0] == 0) {
+                System.out.println("e2e: the first row's onMessage at " + Instant.ofEpochSecond(0, g[2] * 1000));
+            }
         }
         double firstRow = bySequence[0] / 1000.0;
         long[] behind = Arrays.stream(bySequence, 1, COLD_ROWS).filter(v -> v >= 0).sorted().toArray();
@@ -218,7 +229,7 @@ public final class EndToEnd {
         for (String line : get(i, "latencies").split("\n")) {
             if (!line.isBlank()) {
                 String[] f = line.split(",");
-                r.add(new long[] {Long.parseLong(f[0]), Long.parseLong(f[1])});
+                r.add(new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2])});
             }
         }
         return r;
