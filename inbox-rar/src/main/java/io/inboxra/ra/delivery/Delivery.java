@@ -247,6 +247,11 @@ public final class Delivery {
         return form.isBroken();
     }
 
+    /** Opens the worker's own connection now, where its form keeps one; a failure is the first turn's to report. */
+    public void connect() throws SQLException {
+        form.connect();
+    }
+
     /** Drops the worker's connection after a database error; the next turn opens a new one. */
     public void disconnect() {
         form.disconnect();

@@ -56,6 +56,8 @@ public final class Subscription implements Recoverable {
     private final FreshConnectionFinisher finisher;
     private final Optional<UndecidedBranches> undecided;
     private final CountDownLatch workersEnded;
+    /** Counted down by each first worker once its connection is open (or could not be). */
+    private final CountDownLatch workersConnected;
     private volatile WorkManager workManager;
     /** The PostgreSQL wake-up listener, when {@code notifyChannel} is set. */
     private volatile WakeUpListener wakeUp;
@@ -74,7 +76,15 @@ public final class Subscription implements Recoverable {
         this.finisher = finisher;
         this.undecided = undecided;
         this.workersEnded = new CountDownLatch(context.settings().workers());
+        this.workersConnected = new CountDownLatch(context.settings().workers());
     }
+
+    /**
+     * How long the activation waits for the workers' connections and the listener's {@code LISTEN}
+     * before it reports that the subscription delivers rows: a database that does not answer
+     * delays the deployment this long at most, and the workers go on trying after it.
+     */
+    static final Duration READY_WAIT = Duration.ofSeconds(5);
 
     /**
      * Checks the subscription against its database (data source, dialect, form, table and
@@ -133,6 +143,7 @@ public final class Subscription implements Recoverable {
         subscription.start(bootstrap.getWorkManager());
         settings.notifyChannel().ifPresent(channel -> subscription.wakeUp = WakeUpListener.start(context, running,
                 threads, channel));
+        subscription.awaitReady();
         LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "' delivers rows of table '"
                 + settings.table().table() + "'" + settings.queue().map(q -> ", queue '" + q + "'").orElse("")
                 + " in the " + settings.table().form() + " form with " + settings.workers() + " worker(s)"
@@ -145,16 +156,42 @@ public final class Subscription implements Recoverable {
         int workers = context.settings().workers();
         for (int i = 0; i < workers; i++) {
             try {
-                workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded), WorkManager.INDEFINITE, null, null);
+                workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded,
+                        workersConnected::countDown), WorkManager.INDEFINITE, null, null);
             } catch (WorkException e) {
                 for (int unscheduled = i; unscheduled < workers; unscheduled++) {
                     workersEnded.countDown();
+                    workersConnected.countDown();
                 }
                 stop(Duration.ofSeconds(30));
                 throw new ResourceException("Inbox subscription '" + name() + "' cannot start worker " + (i + 1)
                         + " of " + workers + ": " + e.getMessage()
                         + "; lower 'workers' or enlarge the server's thread pool for resource adapters.", e);
             }
+        }
+    }
+
+    /**
+     * Waits, at most {@link #READY_WAIT} in all, until every worker has opened its connection and
+     * the wake-up listener (if any) listens: a row inserted once the activation has reported that
+     * the subscription delivers rows finds them ready, and its notification is heard. Nothing here
+     * waits for an MDB endpoint (the server may hold those back until the deployment has finished):
+     * the workers' first transactions ({@code RowLockForm}'s first claim) follow on their own.
+     */
+    private void awaitReady() {
+        long deadline = System.nanoTime() + READY_WAIT.toNanos();
+        try {
+            boolean connected = workersConnected.await(READY_WAIT.toNanos(), TimeUnit.NANOSECONDS);
+            WakeUpListener listener = wakeUp;
+            boolean listening = listener == null
+                    || listener.awaitFirstListen(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            if (!connected || !listening) {
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + name() + "': " + (connected ? "" : "workers still connecting")
+                        + (!connected && !listening ? ", " : "") + (listening ? "" : "the listener not listening yet")
+                        + " after " + READY_WAIT + "; they go on meanwhile");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -36,9 +36,17 @@ final class Worker implements Work {
     private final Delivery delivery;
     private final Backoff idle;
     private final Backoff trouble;
+    private final Runnable connected;
     private volatile boolean released;
 
     Worker(DeliveryContext context, Running running, Outage outage, SubscriptionCounters counters, Ended ended) {
+        this(context, running, outage, counters, ended, () -> { });
+    }
+
+    /** @param connected told once, when the worker's connection is open or could not be opened */
+    Worker(DeliveryContext context, Running running, Outage outage, SubscriptionCounters counters, Ended ended,
+            Runnable connected) {
+        this.connected = connected;
         this.context = context;
         this.running = running;
         this.outage = outage;
@@ -54,6 +62,7 @@ final class Worker implements Work {
     public void run() {
         Throwable error = null;
         try {
+            connectFirst();
             while (!released && running.isRunning()) {
                 // Read before the claim: a wake-up during a claim that finds nothing ends the wait after it.
                 long wakes = running.wakes();
@@ -76,6 +85,20 @@ final class Worker implements Work {
             } finally {
                 ended.workerEnded(released, error);
             }
+        }
+    }
+
+    /**
+     * Opens the worker's connection before its first turn, while the subscription's activation
+     * waits for it; a failure is left to the first turn, which reports it and retries with backoff.
+     */
+    private void connectFirst() {
+        try {
+            delivery.connect();
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + context.name() + "': a worker's first connection failed: " + e);
+        } finally {
+            connected.run();
         }
     }
 
