@@ -140,6 +140,7 @@ public final class Subscription implements Recoverable {
         if (settings.table().form() == Form.ROW_LOCK) {
             ClaimTransactionWatch.start(settings, counters.openClaims(), timer);
         }
+        io.inboxra.ra.delivery.Delivery.loadRowClasses();
         subscription.start(bootstrap.getWorkManager());
         settings.notifyChannel().ifPresent(channel -> subscription.wakeUp = WakeUpListener.start(context, running,
                 threads, channel));
