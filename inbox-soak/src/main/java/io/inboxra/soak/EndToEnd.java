@@ -134,11 +134,24 @@ public final class EndToEnd {
             jvm.add("-XX:StartFlightRecording=filename=" + dir.resolve("run.jfr") + ",settings=profile");
         }
         PayaraInstance i = new PayaraInstance(n, dir, jvm, lib.resolve("payara-micro.jar"), lib.resolve("postgresql.jar"),
-                List.of("--deploy", lib.resolve("inbox-rar.rar").toString(), "--deploy", war.toString()), "e2e-",
+                List.of("--deploy", rar().toString(), "--deploy", war.toString()), "e2e-",
                 List.of("Inbox subscription 'E2eLatency' delivers rows", "Inbox subscription 'E2eBatch1' delivers rows",
                         "Inbox subscription 'E2eBatch50' delivers rows", " ready in "), null, 5);
         instances.add(i);
         return i;
+    }
+
+    /**
+     * The RAR deployed: the build's, or {@code --rar} (another build's, to compare; the file is
+     * copied to {@code inbox-rar.rar} so that its deployment has the same name).
+     */
+    private Path rar() throws java.io.IOException {
+        Path built = Path.of(o.get("lib")).resolve("inbox-rar.rar");
+        if (!o.containsKey("rar")) {
+            return built;
+        }
+        Path dir = Files.createDirectories(out.resolve("rar"));
+        return Files.copy(Path.of(o.get("rar")), dir.resolve("inbox-rar.rar"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     // ---------------------------------------------------------------------------------------------- latency
@@ -171,10 +184,14 @@ public final class EndToEnd {
                 if (wait > 0) {
                     TimeUnit.NANOSECONDS.sleep(wait);
                 }
-                insert.setString(1, now() + " " + i);
+                long enqueued = now();
+                insert.setString(1, enqueued + " " + i);
                 insert.executeUpdate();
                 notify.execute("NOTIFY " + E2eMeter.CHANNEL);
                 c.commit();
+                if (i < 3) {
+                    System.out.printf(Locale.ROOT, "e2e: row %d: insert, NOTIFY and commit took %.1f ms%n", i, (now() - enqueued) / 1000.0);
+                }
                 next += interval;
             }
         }
