@@ -326,6 +326,8 @@ public final class EndToEnd {
         try {
             preload(table, rows);
             Map<String, String> p = Postgres.properties("e2e-harness", table);
+            p.put("url", URL);
+            p.put("user", "postgres");
             p.put("workers", E2eMeter.WORKERS);
             p.put("connections", E2eMeter.WORKERS);
             p.put("pollInterval", E2eMeter.BUSY_POLL);
