@@ -32,11 +32,34 @@ final class PayaraInstance {
     private final List<String> firstBoot;
     private final Path driver;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    /** The console lines that say the instance is up, and the application path that must answer then (null: none). */
+    private final List<String> readyLines;
+    private final String readyPath;
+    private final String name;
+    private final long pollMillis;
     private volatile Process process;
+    private volatile Path console;
     private int boots;
 
     PayaraInstance(int number, Path dir, List<String> jvmOptions, Path microJar, Path driver, List<String> firstBoot)
             throws IOException {
+        this(number, dir, jvmOptions, microJar, driver, firstBoot, "soak-",
+                List.of("Inbox subscription 'SoakXa' delivers rows", "Inbox subscription 'SoakShared' delivers rows"),
+                "/soak/api/stats", 500);
+    }
+
+    /**
+     * @param readyLines what the console must show before {@link #boot} returns
+     * @param readyPath  an application path that must answer a POST with 200 then, or null to ask nothing
+     *                   (the end-to-end run: its cold start must find the application untouched)
+     * @param pollMillis how often the console is read while booting
+     */
+    PayaraInstance(int number, Path dir, List<String> jvmOptions, Path microJar, Path driver, List<String> firstBoot,
+            String name, List<String> readyLines, String readyPath, long pollMillis) throws IOException {
+        this.name = name;
+        this.readyLines = readyLines;
+        this.readyPath = readyPath;
+        this.pollMillis = pollMillis;
         this.number = number;
         this.dir = dir;
         this.jvmOptions = jvmOptions;
@@ -56,19 +79,19 @@ final class PayaraInstance {
                 "-Xmx384m"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", microJar.toString(), "--nocluster", "--rootDir", dir.resolve("root").toString(),
-                "--name", "soak-" + number, "--port", String.valueOf(httpPort), "--addLibs", driver.toString()));
+                "--name", name + number, "--port", String.valueOf(httpPort), "--addLibs", driver.toString()));
         if (boots == 1) {
             command.addAll(firstBoot);
         }
         Path console = dir.resolve("console-" + boots + ".log");
+        this.console = console;
         process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
         Process started = process;
         Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly));
         long deadline = System.nanoTime() + BOOT.toNanos();
         while (true) {
             String log = Files.readString(console, StandardCharsets.UTF_8);
-            if (log.contains("Inbox subscription 'SoakXa' delivers rows") && log.contains("Inbox subscription 'SoakShared' delivers rows")
-                    && answers()) {
+            if (readyLines.stream().allMatch(log::contains) && (readyPath == null || answers())) {
                 return;
             }
             if (!started.isAlive()) {
@@ -79,8 +102,17 @@ final class PayaraInstance {
                 throw new IllegalStateException("instance " + number + " did not run its subscriptions within " + BOOT
                         + "; console: " + console);
             }
-            Thread.sleep(500);
+            Thread.sleep(pollMillis);
         }
+    }
+
+    /** @return the console of the latest boot */
+    Path console() {
+        return console;
+    }
+
+    int httpPort() {
+        return httpPort;
     }
 
     /** kill -9: nothing of the server runs after this. */
@@ -120,7 +152,7 @@ final class PayaraInstance {
     /** Whether the soak application answers (its first request starts JAX-RS: a sample, its figures thrown away). */
     private boolean answers() throws InterruptedException {
         try {
-            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/soak/api/stats"))
+            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + readyPath))
                     .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.noBody()).build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
         } catch (IOException e) {

@@ -21,7 +21,15 @@ final class WarFile {
     }
 
     static Path write(Path classes, Path war, String url, String user) throws IOException {
-        Path app = classes.resolve("io/inboxra/soak/app");
+        return write(classes, "io/inboxra/soak/app", war, webXml(url, user));
+    }
+
+    /**
+     * @param pkg    the folder of the application's classes under {@code classes}
+     * @param webXml the WAR's {@code web.xml}, or null for none
+     */
+    static Path write(Path classes, String pkg, Path war, String webXml) throws IOException {
+        Path app = classes.resolve(pkg);
         List<Path> files;
         try (Stream<Path> walk = Files.walk(app)) {
             files = walk.filter(Files::isRegularFile).sorted().toList();
@@ -32,9 +40,11 @@ final class WarFile {
                 zip.write(Files.readAllBytes(f));
                 zip.closeEntry();
             }
-            zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
-            zip.write(webXml(url, user).getBytes(StandardCharsets.UTF_8));
-            zip.closeEntry();
+            if (webXml != null) {
+                zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
+                zip.write(webXml.getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
         }
         return war;
     }

@@ -84,11 +84,9 @@ public final class DatabaseConnection implements AutoCloseable {
     public List<ClaimedRow> claim(Statement statement, Bindings bindings) throws SQLException {
         List<ClaimedRow> rows = new ArrayList<>();
         try (ResultSet rs = bound(statement, bindings).executeQuery()) {
-            ClaimedRow.Layout layout = null;
+            // Read even when no row came: a worker's first (empty) claim learns it, not the first row delivered.
+            ClaimedRow.Layout layout = layout(statement, rs);
             while (rs.next()) {
-                if (layout == null) {
-                    layout = layout(statement, rs);
-                }
                 rows.add(ClaimedRow.read(rs, layout));
             }
         }

@@ -196,6 +196,11 @@ final class AdvisoryForm implements ClaimForm {
     }
 
     @Override
+    public void connect() throws SQLException {
+        connection();
+    }
+
+    @Override
     public boolean isBroken() {
         return connection != null && connection.isBroken();
     }

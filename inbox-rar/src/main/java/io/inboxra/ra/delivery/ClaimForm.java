@@ -27,6 +27,13 @@ interface ClaimForm {
      */
     boolean prepare(boolean transacted) throws SQLException;
 
+    /**
+     * Opens the worker's own connection, where the form keeps one (row lock, advisory lock), so
+     * that the subscription starts with it open; the lease form's pool opens as it is used.
+     */
+    default void connect() throws SQLException {
+    }
+
     /** @return the delivery's branch, on the form's connection: the XA resource the transaction enlists */
     DeliveryBranch<DatabaseConnection> branch() throws SQLException;
 

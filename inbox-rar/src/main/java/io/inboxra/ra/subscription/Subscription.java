@@ -58,6 +58,8 @@ public final class Subscription implements Recoverable {
     private final CountDownLatch workersEnded;
     /** {@code maxRate}'s bucket, shared by the workers (and the ones that replace them); null without a limit. */
     private final ClaimPace pace;
+    /** Counted down by each first worker once its connection is open (or could not be). */
+    private final CountDownLatch workersConnected;
     private volatile WorkManager workManager;
     /** The PostgreSQL wake-up listener, when {@code notifyChannel} is set. */
     private volatile WakeUpListener wakeUp;
@@ -78,7 +80,15 @@ public final class Subscription implements Recoverable {
         this.workersEnded = new CountDownLatch(context.settings().workers());
         this.pace = context.settings().maxRate().isPresent()
                 ? new ClaimPace(context.settings().maxRate().getAsDouble(), context.settings().batchSize()) : null;
+        this.workersConnected = new CountDownLatch(context.settings().workers());
     }
+
+    /**
+     * How long the activation waits for the workers' connections and the listener's {@code LISTEN}
+     * before it reports that the subscription delivers rows: a database that does not answer
+     * delays the deployment this long at most, and the workers go on trying after it.
+     */
+    static final Duration READY_WAIT = Duration.ofSeconds(5);
 
     /**
      * Checks the subscription against its database (data source, dialect, form, table and
@@ -135,9 +145,11 @@ public final class Subscription implements Recoverable {
         if (settings.table().form() == Form.ROW_LOCK) {
             ClaimTransactionWatch.start(settings, counters.openClaims(), timer);
         }
+        io.inboxra.ra.delivery.Delivery.loadRowClasses();
         subscription.start(bootstrap.getWorkManager());
         settings.notifyChannel().ifPresent(channel -> subscription.wakeUp = WakeUpListener.start(context, running,
                 threads, channel));
+        subscription.awaitReady();
         LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "' delivers rows of table '"
                 + settings.table().table() + "'" + settings.queue().map(q -> ", queue '" + q + "'").orElse("")
                 + " in the " + settings.table().form() + " form with " + settings.workers() + " worker(s)"
@@ -150,16 +162,42 @@ public final class Subscription implements Recoverable {
         int workers = context.settings().workers();
         for (int i = 0; i < workers; i++) {
             try {
-                workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded, pace), WorkManager.INDEFINITE, null, null);
+                workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded, pace,
+                        workersConnected::countDown), WorkManager.INDEFINITE, null, null);
             } catch (WorkException e) {
                 for (int unscheduled = i; unscheduled < workers; unscheduled++) {
                     workersEnded.countDown();
+                    workersConnected.countDown();
                 }
                 stop(Duration.ofSeconds(30));
                 throw new ResourceException("Inbox subscription '" + name() + "' cannot start worker " + (i + 1)
                         + " of " + workers + ": " + e.getMessage()
                         + "; lower 'workers' or enlarge the server's thread pool for resource adapters.", e);
             }
+        }
+    }
+
+    /**
+     * Waits, at most {@link #READY_WAIT} in all, until every worker has opened its connection and
+     * the wake-up listener (if any) listens: a row inserted once the activation has reported that
+     * the subscription delivers rows finds them ready, and its notification is heard. Nothing here
+     * waits for an MDB endpoint (the server may hold those back until the deployment has finished):
+     * the workers' first transactions ({@code RowLockForm}'s first claim) follow on their own.
+     */
+    private void awaitReady() {
+        long deadline = System.nanoTime() + READY_WAIT.toNanos();
+        try {
+            boolean connected = workersConnected.await(READY_WAIT.toNanos(), TimeUnit.NANOSECONDS);
+            WakeUpListener listener = wakeUp;
+            boolean listening = listener == null
+                    || listener.awaitFirstListen(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            if (!connected || !listening) {
+                LOG.log(Level.DEBUG, () -> "Inbox subscription '" + name() + "': " + (connected ? "" : "workers still connecting")
+                        + (!connected && !listening ? ", " : "") + (listening ? "" : "the listener not listening yet")
+                        + " after " + READY_WAIT + "; they go on meanwhile");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -281,7 +319,8 @@ public final class Subscription implements Recoverable {
         LOG.log(Level.ERROR, "Inbox subscription '" + name() + "': a worker ended unexpectedly; starting"
                 + " another in its place", cause);
         try {
-            workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded, pace), WorkManager.INDEFINITE, null, null);
+            workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded, pace, () -> { }),
+                    WorkManager.INDEFINITE, null, null);
         } catch (WorkException | RuntimeException e) {
             workersEnded.countDown();
             LOG.log(Level.ERROR, "Inbox subscription '" + name() + "': no worker could replace it; the"

@@ -47,6 +47,8 @@ final class WakeUpListener implements Runnable {
     private final Duration probeEvery;
     private final int statementSeconds;
     private final CountDownLatch ended = new CountDownLatch(1);
+    /** Counted down once the first LISTEN has run, or the first attempt failed. */
+    private final CountDownLatch firstAttempt = new CountDownLatch(1);
     private volatile XAConnection current;
     private boolean lost;
     private boolean listenedOnce;
@@ -92,6 +94,7 @@ final class WakeUpListener implements Runnable {
                 try {
                     listen();
                 } catch (SQLException | RuntimeException e) {
+                    firstAttempt.countDown();
                     if (!running.isRunning()) {
                         break;
                     }
@@ -100,8 +103,18 @@ final class WakeUpListener implements Runnable {
                 }
             }
         } finally {
+            firstAttempt.countDown();
             ended.countDown();
         }
+    }
+
+    /**
+     * Waits until the listener has run its first {@code LISTEN} (or its first attempt failed).
+     *
+     * @return whether it got that far within {@code bound}
+     */
+    boolean awaitFirstListen(Duration bound) throws InterruptedException {
+        return firstAttempt.await(bound.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** Listens on one connection until it fails or the subscription stops. */
@@ -138,6 +151,7 @@ final class WakeUpListener implements Runnable {
     }
 
     private void listening() {
+        firstAttempt.countDown();
         listenedOnce = true;
         reconnect.reset();
         if (lost) {

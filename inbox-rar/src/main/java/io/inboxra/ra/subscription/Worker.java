@@ -38,10 +38,16 @@ final class Worker implements Work {
     private final Backoff trouble;
     /** {@code maxRate}'s bucket, shared by the subscription's workers; null without a limit. */
     private final ClaimPace pace;
+    private final Runnable connected;
     private volatile boolean released;
 
+    /**
+     * @param pace {@code maxRate}'s bucket, shared by the subscription's workers; null without a limit
+     * @param connected told once, when the worker's connection is open or could not be opened
+     */
     Worker(DeliveryContext context, Running running, Outage outage, SubscriptionCounters counters, Ended ended,
-            ClaimPace pace) {
+            ClaimPace pace, Runnable connected) {
+        this.connected = connected;
         this.context = context;
         this.pace = pace;
         this.running = running;
@@ -58,6 +64,7 @@ final class Worker implements Work {
     public void run() {
         Throwable error = null;
         try {
+            connectFirst();
             while (!released && running.isRunning()) {
                 // Read before the claim: a wake-up during a claim that finds nothing ends the wait after it.
                 long wakes = running.wakes();
@@ -80,6 +87,20 @@ final class Worker implements Work {
             } finally {
                 ended.workerEnded(released, error);
             }
+        }
+    }
+
+    /**
+     * Opens the worker's connection before its first turn, while the subscription's activation
+     * waits for it; a failure is left to the first turn, which reports it and retries with backoff.
+     */
+    private void connectFirst() {
+        try {
+            delivery.connect();
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.DEBUG, () -> "Inbox subscription '" + context.name() + "': a worker's first connection failed: " + e);
+        } finally {
+            connected.run();
         }
     }
 
