@@ -19,9 +19,6 @@ import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.dialect.UnsupportedVersionException;
-import io.inboxra.dialect.Version;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -29,17 +26,16 @@ import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * PostgreSQL 9.5 and later: all three forms, the lease form from PostgreSQL 12 ({@link #LEASE_SINCE}). Written here: the row lock claim with its row
  * guard ({@link #lockClaim}, {@link #claimGuard}) and FIFO guard, the lease claim and extension,
- * the advisory claim and unlock, the retention sweep (and its drop of whole partitions of a table
- * partitioned by time), the lock waits, the wake-up by
- * {@code LISTEN}/{@code NOTIFY} (through pgjdbc, which the adapter bundles), the batch's ids bound
- * as one array, and the version minimums. The standard SQL of {@link StandardDialect} serves the rest: the settlement
+ * the advisory claim and unlock, the retention sweep (its drop of whole partitions of a table
+ * partitioned by time: {@link PostgresPartitions}), the lock waits, the wake-up by
+ * {@code LISTEN}/{@code NOTIFY} ({@link PostgresNotifications}, through pgjdbc, which the adapter
+ * bundles), the batch's ids bound as one array, and the version minimums ({@link PostgresVersions}). The standard SQL of {@link StandardDialect} serves the rest: the settlement
  * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
  * lease release, all from the claim rules of {@link ClaimClauses}.
  */
@@ -54,13 +50,6 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
 
     /** The first major version whose lease claim runs: {@code AS MATERIALIZED} is PostgreSQL 12's. */
     public static final int LEASE_SINCE = 12;
-
-    /** Every form's claim skips locked rows: PostgreSQL 9.5's. */
-    private static final MinimumVersion SKIP_LOCKED = new MinimumVersion(Version.of(9, 5), "FOR UPDATE SKIP LOCKED");
-
-    /** The lease claim fences its {@code LIMIT}: PostgreSQL 12's. */
-    private static final MinimumVersion MATERIALIZED = new MinimumVersion(Version.of(LEASE_SINCE, 0),
-            "WITH ... AS MATERIALIZED");
 
     @Override
     public String name() {
@@ -212,72 +201,20 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
                 + " LIMIT ?)", Param.AGE, Param.LIMIT);
     }
 
-    /**
-     * The leaf partitions of a table partitioned by range of one {@code timestamptz},
-     * {@code timestamp} or {@code date} column whose upper bound is at or before the retention
-     * bound, oldest first, each named as {@code regclass} prints it (quoted and qualified where it
-     * must be). The bound is read from the partition's {@code FOR VALUES FROM (...) TO ('...')}:
-     * a {@code MAXVALUE}, a {@code DEFAULT} partition, a sub-partitioned one, a list or hash
-     * partitioning, an expression or a key of several columns match nothing.
-     */
+    /** Partitions dropped whole by retention: {@link PostgresPartitions}. */
     @Override
     public Statement expiredPartitions(TableSpec spec) {
-        return Statement.of("SELECT name FROM (SELECT c.oid::regclass::text AS name, substring(pg_get_expr(c.relpartbound,"
-                + " c.oid) from 'TO \\(''([^'']*)''\\)')::timestamptz AS upper_bound"
-                + " FROM pg_catalog.pg_partitioned_table pt"
-                + " JOIN pg_catalog.pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]"
-                + " JOIN pg_catalog.pg_inherits i ON i.inhparent = pt.partrelid"
-                + " JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid AND c.relkind = 'r'"
-                + " WHERE pt.partrelid = " + regclass(spec) + " AND pt.partstrat = 'r' AND pt.partnatts = 1"
-                + " AND a.atttypid IN ('timestamptz'::regtype, 'timestamp'::regtype, 'date'::regtype)) p"
-                + " WHERE upper_bound <= now() - ? * interval '1 millisecond' ORDER BY upper_bound, name", Param.AGE);
+        return PostgresPartitions.expired(table(spec), spec);
     }
 
-    /**
-     * The table, then the partition, locked as every query locks them (parent first), waiting at
-     * most {@value #PARTITION_LOCK_WAIT_MILLIS} ms: a claim transaction open meanwhile (a row lock
-     * delivery whose MDB still runs) holds the table, and the sweep tries again at its next run
-     * rather than keep every claim waiting behind it. Then no row can enter, leave or change in the
-     * partition until the drop commits.
-     */
     @Override
     public PartitionDrop partitionDrop(TableSpec spec, String partition) {
-        String processed = quote(spec.processedAtColumn().orElseThrow());
-        return new PartitionDrop(
-                List.of(Statement.of("SET LOCAL lock_timeout = " + PARTITION_LOCK_WAIT_MILLIS),
-                        Statement.of("LOCK TABLE ONLY " + table(spec) + " IN ACCESS EXCLUSIVE MODE"),
-                        Statement.of("LOCK TABLE " + partition + " IN ACCESS EXCLUSIVE MODE")),
-                Statement.of("SELECT 1 FROM " + partition + " WHERE " + processed + " IS NULL OR " + processed
-                        + " >= now() - ? * interval '1 millisecond' LIMIT 1", Param.AGE),
-                List.of(Statement.of("ALTER TABLE " + table(spec) + " DETACH PARTITION " + partition),
-                        Statement.of("DROP TABLE " + partition)));
+        return PostgresPartitions.drop(table(spec), quote(spec.processedAtColumn().orElseThrow()), partition);
     }
 
-    /**
-     * The greatest upper bound of the partitions, read as {@link #expiredPartitions} reads one,
-     * where the due column is the range's one column; NULL where a {@code DEFAULT} partition or
-     * one up to {@code MAXVALUE} (whose bound reads as no literal) takes any later time.
-     */
     @Override
     public Optional<Statement> duePartitionsAhead(TableSpec spec) {
-        String due = spec.dueColumn().orElseThrow();
-        return Optional.of(Statement.of("SELECT CASE WHEN bool_or(upper_bound IS NULL) THEN NULL"
-                + " ELSE (extract(epoch FROM max(upper_bound) - now()) * 1000)::bigint END FROM (SELECT"
-                + " substring(pg_get_expr(c.relpartbound, c.oid) from 'TO \\(''([^'']*)''\\)')::timestamptz AS upper_bound"
-                + " FROM pg_catalog.pg_partitioned_table pt"
-                + " JOIN pg_catalog.pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]"
-                + " JOIN pg_catalog.pg_inherits i ON i.inhparent = pt.partrelid"
-                + " JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid"
-                + " WHERE pt.partrelid = " + regclass(spec) + " AND pt.partstrat = 'r' AND pt.partnatts = 1"
-                + " AND a.attname = " + literal(due) + ") p HAVING count(*) > 0"));
-    }
-
-    /** How long a partition drop waits for the table's lock before it gives up until the next sweep. */
-    static final int PARTITION_LOCK_WAIT_MILLIS = 1000;
-
-    /** The table as a {@code regclass} constant: its quoted name in a string literal. */
-    private String regclass(TableSpec spec) {
-        return "'" + table(spec).replace("'", "''") + "'::regclass";
+        return Optional.of(PostgresPartitions.dueAhead(table(spec), spec.dueColumn().orElseThrow()));
     }
 
     /** PostgreSQL's own {@code statement_timeout}, in milliseconds: no client timer per statement. */
@@ -301,77 +238,48 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return "SELECT 1 FROM pg_locks WHERE pid = " + id + " AND NOT granted";
     }
 
-    /** PostgreSQL, as the PostgreSQL driver names it: another product speaking its protocol is not this dialect's own. */
+    /** The versions it serves: {@link PostgresVersions}. */
     @Override
     public Optional<DatabaseVersion> databaseVersion(DatabaseMetaData metadata) throws SQLException {
-        String product = metadata.getDatabaseProductName();
-        if (!product.toLowerCase(Locale.ROOT).contains("postgresql")) {
-            return Optional.empty();
-        }
-        return Optional.of(new DatabaseVersion(product, metadata.getDatabaseProductVersion(),
-                Version.of(metadata.getDatabaseMajorVersion(), metadata.getDatabaseMinorVersion())));
+        return PostgresVersions.of(metadata);
     }
 
-    /** 9.5 ({@code SKIP LOCKED}); the lease form 12 ({@code AS MATERIALIZED}). */
     @Override
     public Optional<MinimumVersion> minimumVersion(DatabaseVersion database, Form form) {
-        return Optional.of(form == Form.LEASE ? MATERIALIZED : SKIP_LOCKED);
+        return Optional.of(PostgresVersions.minimum(form));
     }
 
-    /** Below 12, the lease form's refusal names the forms that still serve. */
     @Override
     public void requireVersion(DatabaseMetaData metadata, Form form) throws UnsupportedVersionException, SQLException {
-        Optional<DatabaseVersion> found = databaseVersion(metadata);
-        if (found.isEmpty()) {
-            return;
-        }
-        SKIP_LOCKED.require(name(), found.get());
-        if (form == Form.LEASE && found.get().version().isBefore(MATERIALIZED.version())) {
-            throw new UnsupportedVersionException("The database is " + found.get().database() + " "
-                    + found.get().text() + ": the " + name() + " dialect's LEASE form (selected by 'lockedUntilColumn')"
-                    + " needs PostgreSQL " + LEASE_SINCE + " or later (its claim uses " + MATERIALIZED.feature()
-                    + "); upgrade the database, or claim in the ROW_LOCK form (remove 'lockedUntilColumn') or the"
-                    + " ADVISORY form ('advisoryLock'), which need PostgreSQL " + SKIP_LOCKED.version() + ".");
-        }
+        PostgresVersions.require(name(), metadata, form);
     }
 
-    /**
-     * The session named (its {@code application_name}, as {@code pg_stat_activity} shows it), then
-     * {@code LISTEN}: the listening session's last query is the {@code LISTEN}.
-     */
+    /** Wake-up by {@code LISTEN}/{@code NOTIFY} through pgjdbc: {@link PostgresNotifications}. */
     @Override
     public List<Statement> listen(String channel, String sessionName) {
-        return List.of(Statement.of("SET application_name = " + literal(sessionName)), Statement.of("LISTEN " + channel));
+        return PostgresNotifications.listen(channel, sessionName);
     }
 
-    /** {@code NOTIFY}; a trigger or function may run {@code pg_notify('channel', '')}, which names the same channel. */
     @Override
     public Statement notification(String channel) {
-        return Statement.of("NOTIFY " + channel);
+        return PostgresNotifications.notification(channel);
     }
 
-    /** Only a connection of pgjdbc, the driver the adapter bundles, can wait for notifications. */
     @Override
     public boolean canListen(Connection connection) throws SQLException {
-        return connection.isWrapperFor(PGConnection.class);
+        return PostgresNotifications.canListen(connection);
     }
 
-    /** pgjdbc waits on the socket for the time given, sending nothing. */
     @Override
     public boolean awaitNotifications(Connection connection, int timeoutMillis) throws SQLException {
-        if (timeoutMillis < 1) {
-            // pgjdbc would wait for ever at 0, and not at all below it.
-            throw new IllegalArgumentException("a wait for notifications lasts at least 1 ms: " + timeoutMillis);
-        }
-        PGNotification[] received = connection.unwrap(PGConnection.class).getNotifications(timeoutMillis);
-        return received != null && received.length > 0;
+        return PostgresNotifications.await(connection, timeoutMillis);
     }
 
     /**
      * A string literal. A {@code ?} is written as an escape ({@code E'...\x3f...'}): a statement's
      * every {@code ?} is a placeholder, and these bind nothing.
      */
-    private static String literal(String text) {
+    static String literal(String text) {
         if (text.indexOf('?') < 0) {
             return "'" + text.replace("'", "''") + "'";
         }
