@@ -42,6 +42,27 @@ final class TableReader {
         return queue;
     }
 
+    /**
+     * Reports a {@code groupConcurrency} without FIFO groups to apply to, or in the advisory lock form,
+     * whose session lock is the group's (one row of a group in work at a time).
+     */
+    static void checkGroupConcurrency(ActivationValues values, TableSpec table) {
+        Optional<String> set = values.text(Property.GROUP_CONCURRENCY);
+        if (set.isEmpty()) {
+            return;
+        }
+        if (table.fifoColumn().isEmpty()) {
+            values.report("Property 'groupConcurrency' is '" + set.get() + "' but 'fifoColumn' is not set: it limits"
+                    + " the rows of one FIFO group in work at once; name the group column in 'fifoColumn', or remove"
+                    + " 'groupConcurrency'.");
+        } else if (table.groupConcurrency() > 1 && table.advisoryLock().isPresent()) {
+            values.report("Property 'groupConcurrency' is '" + set.get() + "' with 'advisoryLock' ('"
+                    + table.advisoryLock().get() + "'): the advisory lock form keeps one row of a FIFO group in work"
+                    + " at a time; set 'groupConcurrency' to 1, or use the row lock form (no 'advisoryLock') or the"
+                    + " lease form ('lockedUntilColumn') for several rows of a group at once.");
+        }
+    }
+
     /** Reports a table description that selects both the lease and the advisory lock form. */
     static void checkOneForm(ActivationValues values, TableSpec table) {
         if (table.lockedUntilColumn().isPresent() && table.advisoryLock().isPresent()) {
@@ -71,6 +92,7 @@ final class TableReader {
                 .deadAtColumn(column(Property.DEAD_AT_COLUMN).orElse(null))
                 .deadLetterTable(tableName(Property.DEAD_LETTER_TABLE).orElse(null))
                 .keyColumn(column(Property.KEY_COLUMN).orElse(null))
+                .groupConcurrency(values.whole(Property.GROUP_CONCURRENCY, Bounds.GROUP_CONCURRENCY))
                 .build();
     }
 

@@ -26,7 +26,8 @@ import java.util.Optional;
  * @param reschedule a retry's settlement, and a failure's record (with a due column)
  * @param deadLetter the dead-letter move or mark (with a dead-letter place), in order
  * @param probe the row lock form's idle check, when the dialect has one
- * @param fifoGuard the row lock form's FIFO group guard (with FIFO groups)
+ * @param fifoGuard the row lock form's FIFO group guard (with FIFO groups): the group's slot guard with a
+ *        {@code groupConcurrency} above 1 ({@link Dialect#fifoSlotGuard})
  * @param fifoRelease the release of a FIFO guard that outlives its transaction
  * @param leaseWrite the lease written row by row, for a dialect that claims leases in steps
  *        ({@link LeaseInSteps}; the claim is then its first step, the ids)
@@ -95,8 +96,17 @@ public record SubscriptionStatements(
         List<Statement> deadLetter = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()
                 ? dialect.deadLetter(spec) : List.of();
         boolean guarded = spec.isFifo() && form == Form.ROW_LOCK;
-        Optional<Statement> fifoGuard = guarded ? dialect.fifoGuard(spec) : Optional.empty();
-        Optional<Statement> fifoRelease = guarded ? dialect.fifoRelease(spec) : Optional.empty();
+        // Above one row of a group in work, the guard takes one of the group's slots.
+        boolean slots = spec.groupConcurrency() > 1;
+        Optional<Statement> fifoGuard = !guarded ? Optional.empty()
+                : slots ? dialect.fifoSlotGuard(spec) : dialect.fifoGuard(spec);
+        Optional<Statement> fifoRelease = !guarded ? Optional.empty()
+                : slots ? dialect.fifoSlotRelease(spec) : dialect.fifoRelease(spec);
+        if (guarded && slots && fifoGuard.isEmpty()) {
+            throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, dialect.name(), "this dialect"
+                    + " keeps no more than one row of a FIFO group in work in the row lock form ('groupConcurrency'"
+                    + " is " + spec.groupConcurrency() + "); set 'groupConcurrency' to 1, or remove it");
+        }
         Optional<Statement> purge = settings.retention().isPresent() ? Optional.of(dialect.purge(spec)) : Optional.empty();
         Lease lease = form == Form.LEASE ? (Lease) dialect : null;
         Advisory advisory = form == Form.ADVISORY ? (Advisory) dialect : null;

@@ -181,6 +181,7 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
+        AdvisoryGroups.requireOneAtATime(name(), spec);
         ClaimClauses clauses = clauses(spec);
         String key = spec.fifoColumn().map(g -> lockName(spec, "g", quote(g))).orElseGet(
                 () -> lockName(spec, "k", clauses.advisoryKey()));
@@ -211,6 +212,19 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public Optional<Statement> fifoRelease(TableSpec spec) {
         return Optional.of(Statement.of("SELECT RELEASE_LOCK(" + lockName(spec, "g", "?") + ")", Param.GROUP));
+    }
+
+    /** A group's slot: a named lock of the group and the slot, released after the transaction as the group's is. */
+    @Override
+    public Optional<Statement> fifoSlotGuard(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT GET_LOCK(" + lockName(spec, "s", "CONCAT(?, ':', ?)") + ", 0)",
+                Param.GROUP, Param.SLOT));
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotRelease(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT RELEASE_LOCK(" + lockName(spec, "s", "CONCAT(?, ':', ?)") + ")",
+                Param.GROUP, Param.SLOT));
     }
 
     /**

@@ -153,6 +153,7 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
+        AdvisoryGroups.requireOneAtATime(name(), spec);
         ClaimClauses clauses = clauses(spec);
         // The candidates come from a LIMIT subquery, which the planner never merges into the outer
         // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
@@ -180,6 +181,13 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         // Held until the claim's transaction ends: a row that enters the group ahead of the head waits too.
         return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec) + ", hashtext(?::text))",
                 Param.GROUP));
+    }
+
+    /** A group's slot, held until the claim's transaction ends, as {@link #fifoGuard} holds the group. */
+    @Override
+    public Optional<Statement> fifoSlotGuard(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec)
+                + ", hashtext(?::text || ':' || ?::text))", Param.GROUP, Param.SLOT));
     }
 
     /**
