@@ -52,7 +52,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@link LockWaits}), the row claim guard ({@link RowClaimGuard}), wake-up by notification
  * ({@link Notifications}), the claim order index advice ({@link ClaimOrderIndex}), the batch
  * settlement with its ids bound ({@link Dialect#settleAll}, {@link Dialect#bindIds}), the
- * insert of a key only where it is absent ({@link Dialect#insertIfAbsent}, {@link Dialect#isKeyPresent}) and the
+ * insert of a key only where it is absent ({@link Dialect#insertIfAbsent}, {@link Dialect#isKeyPresent}), a FIFO
+ * group's slots ({@link Dialect#fifoSlotGuard}, {@link Dialect#fifoSlotRelease}) and the
  * version minimums ({@link Dialect#requireVersion}). A case whose capability the dialect lacks
  * is skipped, naming it. Extend it once, in a test of your own:
  *
@@ -213,6 +214,55 @@ public abstract class CapabilityConformance {
         other.rollback();
         recorder.rollback();
         assertEquals(List.of(id), claim(other, guard.lockClaim(spec)), "the row is claimable again once the guard is free");
+    }
+
+    // ---------------------------------------------------------------- FIFO group slots (groupConcurrency)
+
+    /**
+     * A group's slot ({@link Dialect#fifoSlotGuard}) is taken by one transaction at a time, never
+     * waiting: another transaction is refused it, takes the group's next slot, and another group's;
+     * once the first transaction ends (and {@link Dialect#fifoSlotRelease} ran, where the dialect has
+     * one) the slot is free again.
+     */
+    @Test
+    void aGroupsSlotIsTakenByOneTransactionAtATime() throws Exception {
+        TableSpec spec = spec(TableSpec.builder(inbox.name()).fifoColumn("grp").groupConcurrency(2));
+        Optional<Statement> guard = dialect.fifoSlotGuard(spec);
+        Assumptions.assumeTrue(guard.isPresent(), "dialect '" + dialect.name() + "' keeps no FIFO group's slots"
+                + " (groupConcurrency above 1 in the row lock form)");
+        Connection first = transaction();
+        assertTrue(slot(first, guard.get(), "g", 0), "a free slot is taken");
+        Connection second = transaction();
+        assertFalse(slot(second, guard.get(), "g", 0), "the slot another transaction holds is refused, at once");
+        assertTrue(slot(second, guard.get(), "g", 1), "the group's next slot is taken");
+        assertTrue(slot(second, guard.get(), "h", 0), "another group's slot is its own");
+        first.rollback();
+        Optional<Statement> release = dialect.fifoSlotRelease(spec);
+        if (release.isPresent()) {
+            slot(first, release.get(), "g", 0);
+        }
+        Connection third = transaction();
+        assertTrue(slot(third, guard.get(), "g", 0), "the slot is free once its transaction has ended");
+    }
+
+    /** Runs a slot's statement with its GROUP and SLOT bound; whether its one answer is yes (true or 1). */
+    private static boolean slot(Connection c, Statement statement, String group, int slot) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
+            int index = 1;
+            for (Param param : statement.params()) {
+                switch (param) {
+                    case GROUP -> ps.setString(index, group);
+                    case SLOT -> ps.setInt(index, slot);
+                    default -> throw new AssertionError("the kit binds no " + param + " here: " + statement.sql());
+                }
+                index++;
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next(), "no row from " + statement.sql());
+                Object answer = rs.getObject(1);
+                return Boolean.TRUE.equals(answer) || (answer instanceof Number n && n.intValue() == 1);
+            }
+        }
     }
 
     // ---------------------------------------------------------------- Notifications
