@@ -1,5 +1,6 @@
 package io.inboxra.tck;
 
+import io.inboxra.dialect.Advisory;
 import io.inboxra.dialect.ClaimOrderIndex;
 import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Dialect;
@@ -53,7 +54,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@link Notifications}), the claim order index advice ({@link ClaimOrderIndex}), the batch
  * settlement with its ids bound ({@link Dialect#settleAll}, {@link Dialect#bindIds}), the
  * insert of a key only where it is absent ({@link Dialect#insertIfAbsent}, {@link Dialect#isKeyPresent}), a FIFO
- * group's slots ({@link Dialect#fifoSlotGuard}, {@link Dialect#fifoSlotRelease}) and the
+ * group's slots ({@link Dialect#fifoSlotGuard}, {@link Dialect#fifoSlotRelease}, {@link Advisory#fifoSlotLock},
+ * {@link Advisory#fifoSlotUnlock}) and the
  * version minimums ({@link Dialect#requireVersion}). A case whose capability the dialect lacks
  * is skipped, naming it. Extend it once, in a test of your own:
  *
@@ -243,6 +245,29 @@ public abstract class CapabilityConformance {
         }
         Connection third = transaction();
         assertTrue(slot(third, guard.get(), "g", 0), "the slot is free once its transaction has ended");
+    }
+
+    /**
+     * The advisory lock form's slot of a group ({@link Advisory#fifoSlotLock}) is a session's, outside
+     * any transaction: another session is refused it, at once, and takes the group's next slot; once
+     * {@link Advisory#fifoSlotUnlock} let it go, it is free again.
+     */
+    @Test
+    void aGroupsSlotInTheAdvisoryLockFormIsHeldByOneSessionUntilItIsUnlocked() throws Exception {
+        Advisory advisory = capability(Advisory.class);
+        TableSpec spec = spec(TableSpec.builder(inbox.name()).advisoryLock("id").fifoColumn("grp").groupConcurrency(2));
+        Optional<Statement> lock = advisory.fifoSlotLock(spec);
+        Assumptions.assumeTrue(lock.isPresent(), "dialect '" + dialect.name() + "' keeps no FIFO group's slots in"
+                + " the advisory lock form (groupConcurrency above 1)");
+        Statement unlock = advisory.fifoSlotUnlock(spec).orElseThrow(
+                () -> new AssertionError("fifoSlotLock without fifoSlotUnlock"));
+        Connection first = connection();
+        Connection second = connection();
+        assertTrue(slot(first, lock.get(), "g", 0), "a free slot is taken");
+        assertFalse(slot(second, lock.get(), "g", 0), "the slot another session holds is refused, at once");
+        assertTrue(slot(second, lock.get(), "g", 1), "the group's next slot is taken");
+        assertTrue(slot(first, unlock, "g", 0), "the slot is let go");
+        assertTrue(slot(second, lock.get(), "g", 0), "the slot is free once it was let go");
     }
 
     /** Runs a slot's statement with its GROUP and SLOT bound; whether its one answer is yes (true or 1). */

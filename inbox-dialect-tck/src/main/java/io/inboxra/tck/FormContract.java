@@ -312,17 +312,11 @@ public abstract class FormContract {
 
     /**
      * {@code groupConcurrency} 2: at most two rows of a group in work at once (and, with four workers and
-     * three groups, two at some point), every row once. The advisory lock form refuses it by name.
+     * three groups, two at some point), every row once.
      */
     @Test
     void groupConcurrencyKeepsAtMostThatManyRowsOfAGroupInWork() throws Exception {
         Map<String, String> extra = Map.of("fifoColumn", "grp", "groupConcurrency", "2", "workers", "4");
-        if (form == Form.ADVISORY) {
-            String refusal = org.junit.jupiter.api.Assertions.assertThrows(jakarta.resource.ResourceException.class,
-                    () -> subscribe("tck-group-concurrency", message -> Outcome.ack(), extra)).getMessage();
-            assertTrue(refusal.contains("Property 'groupConcurrency' is '2' with 'advisoryLock'"), refusal);
-            return;
-        }
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < 24; i++) {
             rows.add(Row.of("g" + i % 3 + ":" + i).inGroup("g" + i % 3));

@@ -32,8 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code groupConcurrency}: up to N rows of one FIFO group in work at once, across workers and two
- * servers, never more, and every row once; the row lock and lease forms, batches too. The advisory
- * lock form refuses it; bad values are refused by name.
+ * servers, never more, and every row once; every form, batches too. Bad values are refused by name.
  */
 class GroupConcurrencyTest {
 
@@ -51,10 +50,10 @@ class GroupConcurrencyTest {
         tables.dropAll();
     }
 
-    static Stream<Arguments> everyDatabaseFormThatKeepsSeveralAndBatchSize() {
+    static Stream<Arguments> everyDatabaseFormAndBatchSize() {
         List<Arguments> cases = new ArrayList<>();
         for (TestDatabase db : TestDatabase.values()) {
-            for (Form form : List.of(Form.ROW_LOCK, Form.LEASE)) {
+            for (Form form : Form.values()) {
                 for (int batchSize : new int[] {1, 5}) {
                     cases.add(Arguments.of(db, form, batchSize));
                 }
@@ -117,7 +116,7 @@ class GroupConcurrencyTest {
     }
 
     @ParameterizedTest(name = "{0} {1} batchSize {2}")
-    @MethodSource("everyDatabaseFormThatKeepsSeveralAndBatchSize")
+    @MethodSource("everyDatabaseFormAndBatchSize")
     void atMostNRowsOfAGroupAreInWorkAcrossWorkersAndTwoServers(TestDatabase db, Form form, int batchSize)
             throws Exception {
         String table = inbox(db);
@@ -145,16 +144,16 @@ class GroupConcurrencyTest {
         assertTrue(counter.most.get() > 1, "more than one row of a group in work at once: " + counter.most.get());
     }
 
-    static Stream<Arguments> everyDatabaseAndFormThatKeepsSeveral() {
+    static Stream<Arguments> everyDatabaseAndForm() {
         return Stream.of(TestDatabase.values())
-                .flatMap(db -> Stream.of(Form.ROW_LOCK, Form.LEASE).map(form -> Arguments.of(db, form)));
+                .flatMap(db -> Stream.of(Form.values()).map(form -> Arguments.of(db, form)));
     }
 
     @ParameterizedTest
-    @MethodSource("everyDatabaseAndFormThatKeepsSeveral")
+    @MethodSource("everyDatabaseAndForm")
     void rowsEnteringAheadOfAFullGroupWait(TestDatabase db, Form form) throws Exception {
-        // With priorities, a row may enter a group ahead of the rows in work: the group's slots (row lock)
-        // or its live leases (lease) hold it back.
+        // With priorities, a row may enter a group ahead of the rows in work: the group's slots (row lock,
+        // advisory lock) or its live leases (lease) hold it back.
         String table = tables.create(db, "grp_ahead", db.inboxColumns() + ", grp " + db.text() + " NOT NULL");
         db.execute("CREATE INDEX " + table + "_claim ON " + table + " (priority, id)");
         db.execute("CREATE INDEX " + table + "_group ON " + table + " (grp, priority, id)");
@@ -190,19 +189,6 @@ class GroupConcurrencyTest {
             Await.until("every row is settled", Duration.ofSeconds(20),
                     () -> db.count("SELECT count(*) FROM " + table) == 0);
         }
-    }
-
-    @Test
-    void theAdvisoryLockFormRefusesMoreThanOne() throws Exception {
-        Map<String, String> p = refusals.properties("bad");
-        p.put("advisoryLock", "id");
-        p.put("fifoColumn", "queue");
-        p.put("groupConcurrency", "3");
-        assertEquals("Inbox subscription 'bad' cannot start: Property 'groupConcurrency' is '3' with"
-                + " 'advisoryLock' ('id'): the advisory lock form keeps one row of a FIFO group in work at a time; set"
-                + " 'groupConcurrency' to 1, or use the row lock form (no 'advisoryLock') or the lease form"
-                + " ('lockedUntilColumn') for several rows of a group at once.",
-                ActivationTable.refusal(ResourceException.class, p));
     }
 
     @Test

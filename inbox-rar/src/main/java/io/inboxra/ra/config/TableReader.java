@@ -42,10 +42,7 @@ final class TableReader {
         return queue;
     }
 
-    /**
-     * Reports a {@code groupConcurrency} without FIFO groups to apply to, or in the advisory lock form,
-     * whose session lock is the group's (one row of a group in work at a time).
-     */
+    /** Reports a {@code groupConcurrency} without FIFO groups to apply to. */
     static void checkGroupConcurrency(ActivationValues values, TableSpec table) {
         Optional<String> set = values.text(Property.GROUP_CONCURRENCY);
         if (set.isEmpty()) {
@@ -55,11 +52,6 @@ final class TableReader {
             values.report("Property 'groupConcurrency' is '" + set.get() + "' but 'fifoColumn' is not set: it limits"
                     + " the rows of one FIFO group in work at once; name the group column in 'fifoColumn', or remove"
                     + " 'groupConcurrency'.");
-        } else if (table.groupConcurrency() > 1 && table.advisoryLock().isPresent()) {
-            values.report("Property 'groupConcurrency' is '" + set.get() + "' with 'advisoryLock' ('"
-                    + table.advisoryLock().get() + "'): the advisory lock form keeps one row of a FIFO group in work"
-                    + " at a time; set 'groupConcurrency' to 1, or use the row lock form (no 'advisoryLock') or the"
-                    + " lease form ('lockedUntilColumn') for several rows of a group at once.");
         }
     }
 

@@ -27,8 +27,10 @@ import java.util.Optional;
  * @param deadLetter the dead-letter move or mark (with a dead-letter place), in order
  * @param probe the row lock form's idle check, when the dialect has one
  * @param fifoGuard the row lock form's FIFO group guard (with FIFO groups): the group's slot guard with a
- *        {@code groupConcurrency} above 1 ({@link Dialect#fifoSlotGuard})
- * @param fifoRelease the release of a FIFO guard that outlives its transaction
+ *        {@code groupConcurrency} above 1 ({@link Dialect#fifoSlotGuard}); in the advisory lock form with a
+ *        {@code groupConcurrency} above 1, the group's slot's session lock ({@link Advisory#fifoSlotLock})
+ * @param fifoRelease the release of a FIFO guard that outlives its transaction (advisory lock form:
+ *        {@link Advisory#fifoSlotUnlock})
  * @param leaseWrite the lease written row by row, for a dialect that claims leases in steps
  *        ({@link LeaseInSteps}; the claim is then its first step, the ids)
  * @param leaseRead the row read back with its token, for a dialect that claims leases in steps
@@ -95,16 +97,21 @@ public record SubscriptionStatements(
                 ? reschedule(dialect, spec, settings) : Optional.empty();
         List<Statement> deadLetter = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()
                 ? dialect.deadLetter(spec) : List.of();
-        boolean guarded = spec.isFifo() && form == Form.ROW_LOCK;
-        // Above one row of a group in work, the guard takes one of the group's slots.
-        boolean slots = spec.groupConcurrency() > 1;
-        Optional<Statement> fifoGuard = !guarded ? Optional.empty()
-                : slots ? dialect.fifoSlotGuard(spec) : dialect.fifoGuard(spec);
-        Optional<Statement> fifoRelease = !guarded ? Optional.empty()
-                : slots ? dialect.fifoSlotRelease(spec) : dialect.fifoRelease(spec);
-        if (guarded && slots && fifoGuard.isEmpty()) {
+        boolean slots = spec.isFifo() && spec.groupConcurrency() > 1;
+        Optional<Statement> fifoGuard = Optional.empty();
+        Optional<Statement> fifoRelease = Optional.empty();
+        if (spec.isFifo() && form == Form.ROW_LOCK) {
+            // Above one row of a group in work, the guard takes one of the group's slots.
+            fifoGuard = slots ? dialect.fifoSlotGuard(spec) : dialect.fifoGuard(spec);
+            fifoRelease = slots ? dialect.fifoSlotRelease(spec) : dialect.fifoRelease(spec);
+        } else if (slots && form == Form.ADVISORY) {
+            // The claim locks each row by its own key; the group's slots are session locks.
+            fifoGuard = ((Advisory) dialect).fifoSlotLock(spec);
+            fifoRelease = ((Advisory) dialect).fifoSlotUnlock(spec);
+        }
+        if (slots && form != Form.LEASE && fifoGuard.isEmpty()) {
             throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, dialect.name(), "this dialect"
-                    + " keeps no more than one row of a FIFO group in work in the row lock form ('groupConcurrency'"
+                    + " keeps no more than one row of a FIFO group in work in the " + form + " form ('groupConcurrency'"
                     + " is " + spec.groupConcurrency() + "); set 'groupConcurrency' to 1, or remove it");
         }
         Optional<Statement> purge = settings.retention().isPresent() ? Optional.of(dialect.purge(spec)) : Optional.empty();

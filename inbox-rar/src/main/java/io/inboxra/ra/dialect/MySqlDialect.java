@@ -181,9 +181,10 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
-        AdvisoryGroups.requireOneAtATime(name(), spec);
         ClaimClauses clauses = clauses(spec);
-        String key = spec.fifoColumn().map(g -> lockName(spec, "g", quote(g))).orElseGet(
+        // Above one row of a group in work, each row's own lock, and the group's slots keep the limit.
+        String key = spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1)
+                .map(g -> lockName(spec, "g", quote(g))).orElseGet(
                 () -> lockName(spec, "k", clauses.advisoryKey()));
         // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
@@ -219,6 +220,17 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     public Optional<Statement> fifoSlotGuard(TableSpec spec) {
         return Optional.of(Statement.of("SELECT GET_LOCK(" + lockName(spec, "s", "CONCAT(?, ':', ?)") + ", 0)",
                 Param.GROUP, Param.SLOT));
+    }
+
+    /** The advisory lock form's group slots: the row lock form's, named locks being the session's anyway. */
+    @Override
+    public Optional<Statement> fifoSlotLock(TableSpec spec) {
+        return fifoSlotGuard(spec);
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotUnlock(TableSpec spec) {
+        return fifoSlotRelease(spec);
     }
 
     @Override

@@ -153,13 +153,14 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
-        AdvisoryGroups.requireOneAtATime(name(), spec);
         ClaimClauses clauses = clauses(spec);
         // The candidates come from a LIMIT subquery, which the planner never merges into the outer
         // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
         // on rows the claim returns or skips because another session holds them, so no lock leaks.
-        // With FIFO groups the lock is the group's: one row of a group in work, whatever its key.
-        String key = spec.fifoColumn().map(this::quote).orElseGet(clauses::advisoryKey);
+        // With FIFO groups the lock is the group's: one row of a group in work, whatever its key (above one,
+        // the row's own, and the group's slots keep the limit: fifoSlotLock).
+        String key = spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1).map(this::quote)
+                .orElseGet(clauses::advisoryKey);
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", hashtext(("
                 + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h" + clauses.where()
                 + clauses.orderBy() + " LIMIT ?) candidates WHERE pg_try_advisory_lock("
@@ -187,6 +188,19 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     @Override
     public Optional<Statement> fifoSlotGuard(TableSpec spec) {
         return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec)
+                + ", hashtext(?::text || ':' || ?::text))", Param.GROUP, Param.SLOT));
+    }
+
+    /** A group's slot for the advisory lock form: a session lock, apart from the rows' keys. */
+    @Override
+    public Optional<Statement> fifoSlotLock(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT pg_try_advisory_lock(" + slotSpace(spec)
+                + ", hashtext(?::text || ':' || ?::text))", Param.GROUP, Param.SLOT));
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotUnlock(TableSpec spec) {
+        return Optional.of(Statement.of("SELECT pg_advisory_unlock(" + slotSpace(spec)
                 + ", hashtext(?::text || ':' || ?::text))", Param.GROUP, Param.SLOT));
     }
 
@@ -297,6 +311,11 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     /** The first key of the row lock claims' guards: apart from the FIFO groups' and the advisory form's keys. */
     private static String rowSpace(TableSpec spec) {
         return "hashtext('" + spec.table().replace("'", "''") + ":row')";
+    }
+
+    /** The first key of the advisory lock form's group slots: apart from the rows' keys. */
+    private static String slotSpace(TableSpec spec) {
+        return "hashtext('" + spec.table().replace("'", "''") + ":slot')";
     }
 
     /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */

@@ -46,6 +46,9 @@ public record GoldenCase(String name, TableSpec spec) {
                     .priorityColumn("priority").dueColumn("due_at").processedAtColumn("processed_at")
                     .fifoColumn("grp").groupConcurrency(3).build()),
             new GoldenCase("advisory-plain", TableSpec.builder("jobs").advisoryLock("id").build()),
+            new GoldenCase("advisory-fifo-group-concurrency", TableSpec.builder("jobs").advisoryLock("id")
+                    .fifoColumn("grp").priorityColumn("priority").deadLetterTable("dead_jobs").groupConcurrency(3)
+                    .build()),
             new GoldenCase("advisory-expression", TableSpec.builder("jobs").advisoryLock("tenant_id * 7")
                     .queueColumn("queue").dueColumn("due_at").priorityColumn("priority").attemptColumn("attempts")
                     .processedAtColumn("processed_at").deadAtColumn("dead_at").build()),

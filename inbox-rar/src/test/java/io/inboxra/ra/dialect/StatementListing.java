@@ -172,6 +172,10 @@ public final class StatementListing {
             add("unlock", () -> advisory.unlock(spec));
             add("recheckAll 3", advisory.recheckAll(spec, 3));
             add("unlockAll", advisory.unlockAll(spec));
+            if (spec.isFifo() && spec.groupConcurrency() > 1) {
+                add("fifoSlotLock", advisory.fifoSlotLock(spec));
+                add("fifoSlotUnlock", advisory.fifoSlotUnlock(spec));
+            }
         }
     }
 
