@@ -4,6 +4,7 @@ import io.inboxra.InboxListener;
 import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
+import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
@@ -18,6 +19,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -85,6 +87,48 @@ class MaxRateTest {
             assertTrue(busiest <= 2 * RATE + batchSize + 4, busiest + " rows in one second at " + RATE + " rows/s");
             System.out.printf("MaxRateTest %s %s batch %d: %d rows in %.1f s, at most %d in one second%n",
                     db, form, batchSize, ROWS, seconds, busiest);
+        }
+    }
+
+    /**
+     * The adapter's connections are killed while it keeps to the rate: the workers reconnect and
+     * go on, and a claim that failed neither runs the rate ahead (rows given back twice) nor loses
+     * or repeats a row. The MDB writes its effect through its own XA connection, so
+     * the commit is two-phase and its outcome known even where a kill cut a commit: every row's
+     * effect once, the inbox empty.
+     */
+    @ParameterizedTest
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void killedConnectionsNeitherStopTheRateNorBreakIt(TestDatabase db, Form form) throws Exception {
+        String table = tables.inbox(db);
+        String effects = tables.effects(db);
+        db.insertRows(table, ROWS);
+        List<Long> calls = new CopyOnWriteArrayList<>();
+        String name = "max-rate-killed-" + form.name().toLowerCase().replace('_', '-');
+        Map<String, String> p = db.properties(name, table, form);
+        p.put("workers", "4");
+        p.put("pollInterval", "PT0.05S");
+        p.put("maxPollInterval", "PT0.2S");
+        p.put("maxRate", String.valueOf((int) RATE));
+        try (Harness server = Harness.start();
+                EffectWriter mdb = new EffectWriter(db.xaDataSource(), effects, new HashSet<>(),
+                        message -> calls.add(System.nanoTime()))) {
+            long start = System.nanoTime();
+            server.activate(mdb, p);
+            int kills = 0;
+            while (db.count("SELECT count(*) FROM " + table) > 0 && kills < 4) {
+                Await.sleep(700);
+                kills += db.killAdapterConnections(name) > 0 ? 1 : 0;
+            }
+            assertTrue(kills >= 2, "the adapter's connections were killed while rows were left: " + kills + " times");
+            Await.until("every row's effect", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0
+                    && db.count("SELECT count(DISTINCT row_id) FROM " + effects) == ROWS);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertEquals(ROWS, db.count("SELECT count(*) FROM " + effects), "each row's effect once");
+            assertTrue(seconds >= (ROWS - RATE) / RATE * 0.9, ROWS + " rows in " + seconds + " s: faster than "
+                    + RATE + " rows/s");
+            int busiest = busiestSecond(calls);
+            assertTrue(busiest <= 2 * RATE + 4, busiest + " rows in one second at " + RATE + " rows/s");
         }
     }
 

@@ -4,7 +4,9 @@ import io.inboxra.InboxListener;
 import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
+import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
+import io.inboxra.harness.Postgres;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.operations.InboxSubscriptions;
@@ -22,6 +24,7 @@ import javax.management.ObjectName;
 import java.lang.management.ManagementFactory;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -137,6 +140,49 @@ class PauseAfterFailuresTest {
             assertTrue(seconds >= 1.5, "resumed after resumeAfter, not before: " + seconds + " s");
             assertEquals(Map.of(), activation.log().committedMoreThanOnce(), "no row delivered twice");
             assertEquals(ROWS, activation.log().committed().size(), "every row once");
+            assertEquals(SubscriptionState.RUNNING, view.snapshot().state());
+        }
+    }
+
+    /**
+     * The downstream refuses at commit, not in the listener: the MDB's own branch fails its
+     * prepare (a deferred check), and the container swallows the failed commit as Payara does.
+     * Those are failed deliveries too: after N in a row it pauses; once the check is gone and an
+     * operator resumes, every row is delivered once with its effect.
+     */
+    @ParameterizedTest
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void commitsThatFailAtPrepareCountTowardThePause(TestDatabase db, Form form) throws Exception {
+        String table = tables.inbox(db);
+        String effects = tables.effects(TestDatabase.POSTGRES);
+        Faults.failPrepareOfEffects(effects, "row_id > 0");
+        db.insertRows(table, ROWS);
+        String name = "pause-failed-prepare-" + form.name().toLowerCase().replace('_', '-');
+        Map<String, String> p = db.properties(name, table, form);
+        p.put("workers", "2");
+        p.put("pollInterval", "PT0.1S");
+        p.put("maxPollInterval", "PT1S");
+        p.put("pauseAfterFailures", "3");
+        try (Harness server = Harness.start().swallowingFailedCommits();
+                EffectWriter mdb = new EffectWriter(TestDatabase.POSTGRES.xaDataSource(), effects, new HashSet<>())) {
+            Harness.Activation activation = server.activate(mdb, p);
+            SubscriptionView view = view(name);
+            Await.until("paused by itself", LONG, () -> view.snapshot().state() == SubscriptionState.PAUSED
+                    && view.snapshot().workersBusy() == 0);
+            String why = view.snapshot().pausedBecause().orElseThrow();
+            assertTrue(why.contains("failed deliveries in a row (pauseAfterFailures=3)"), why);
+            assertTrue(why.contains("did not commit"), "the last error says the commit failed: " + why);
+            int atPause = activation.log().invoked().size();
+            Await.sleep(1500);
+            assertEquals(atPause, activation.log().invoked().size(), "no delivery while paused");
+            assertEquals(0, TestDatabase.POSTGRES.count("SELECT count(*) FROM " + effects), "no effect committed");
+
+            Postgres.execute("DROP TRIGGER " + effects + "_check ON " + effects);
+            view.resume();
+            Await.until("every row delivered", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0
+                    && TestDatabase.POSTGRES.count("SELECT count(*) FROM " + effects) == ROWS);
+            assertEquals(ROWS, TestDatabase.POSTGRES.count("SELECT count(DISTINCT row_id) FROM " + effects),
+                    "each row's effect once");
             assertEquals(SubscriptionState.RUNNING, view.snapshot().state());
         }
     }

@@ -321,14 +321,14 @@ class SecretsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"password", "PASSWORD", "sslPassword", "trustStorePassword", "PWD", "passwd",
-        "clientSecret", "accessToken", "sslkey", "KEY", "apiKey", "credentials"})
+        "clientSecret", "accessToken", "sslkey", "KEY", "apiKey", "credentials", "secretColumn", "keyStoreColumn"})
     void keysThatNameASecretAreSecret(String key) {
         assertTrue(Secrets.isSecretKey(key), key);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"user", "url", "ssl", "sslmode", "loginTimeout", "applicationName", "serverName",
-        "databaseName", "portNumber", "tcpKeepAlive"})
+        "databaseName", "portNumber", "tcpKeepAlive", "keyColumn"})
     void otherKeysAreNot(String key) {
         assertFalse(Secrets.isSecretKey(key), key);
     }

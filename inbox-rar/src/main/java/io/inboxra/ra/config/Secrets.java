@@ -31,6 +31,12 @@ public final class Secrets {
     private static final Pattern SECRET_WORD =
             Pattern.compile("password|passwd|pwd|secret|token|key|credential", Pattern.CASE_INSENSITIVE);
     /**
+     * The adapter's own properties whose names hold a secret word but whose values are shown:
+     * {@code keyColumn} names the column of a message's key. A driver's property is judged by
+     * its name alone, so a secret is never shown for want of being listed here.
+     */
+    private static final java.util.Set<String> NAMED_LIKE_SECRETS = java.util.Set.of("keyColumn");
+    /**
      * {@code //user:password@} in free text, where a URL's end is unknown: a password without
      * {@code /}, {@code ?}, {@code #} or spaces. A URL given as one is read by {@link UrlUserInfo};
      * a subscription's own passwords are replaced whole before ({@link #scrub}).
@@ -49,8 +55,7 @@ public final class Secrets {
      * @return whether its value is a secret
      */
     public static boolean isSecretKey(String key) {
-        // keyColumn names the column of a message's key, not a key: its value is shown in messages.
-        return key != null && !key.endsWith("Column") && SECRET_WORD.matcher(key).find();
+        return key != null && !NAMED_LIKE_SECRETS.contains(key) && SECRET_WORD.matcher(key).find();
     }
 
     /**

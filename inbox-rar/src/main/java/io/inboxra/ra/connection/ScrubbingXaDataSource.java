@@ -2,13 +2,10 @@ package io.inboxra.ra.connection;
 
 import io.inboxra.ra.config.DataSourceSettings;
 
-import java.io.PrintWriter;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
-import java.util.logging.Logger;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 
@@ -20,13 +17,12 @@ import javax.sql.XADataSource;
  * masked (same SQL state, vendor code and stack trace; its causes copied the same way); any
  * other passes through as it is.
  */
-final class ScrubbingXaDataSource implements XADataSource {
+final class ScrubbingXaDataSource extends ForwardingXaDataSource {
 
-    private final XADataSource delegate;
     private final DataSourceSettings settings;
 
     ScrubbingXaDataSource(XADataSource delegate, DataSourceSettings settings) {
-        this.delegate = delegate;
+        super(delegate);
         this.settings = settings;
     }
 
@@ -46,31 +42,6 @@ final class ScrubbingXaDataSource implements XADataSource {
         } catch (SQLException e) {
             throw scrubbed(e);
         }
-    }
-
-    @Override
-    public PrintWriter getLogWriter() throws SQLException {
-        return delegate.getLogWriter();
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) throws SQLException {
-        delegate.setLogWriter(out);
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) throws SQLException {
-        delegate.setLoginTimeout(seconds);
-    }
-
-    @Override
-    public int getLoginTimeout() throws SQLException {
-        return delegate.getLoginTimeout();
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        return delegate.getParentLogger();
     }
 
     /** @return the exception itself when no text of it holds a secret, else its scrubbed copy */

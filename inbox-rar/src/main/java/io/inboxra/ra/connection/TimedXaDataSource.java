@@ -2,12 +2,10 @@ package io.inboxra.ra.connection;
 
 import io.inboxra.ra.config.ConnectionTimeouts;
 
-import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.concurrent.Executor;
-import java.util.logging.Logger;
 import javax.sql.ConnectionEventListener;
 import javax.sql.StatementEventListener;
 import javax.sql.XAConnection;
@@ -27,16 +25,15 @@ import javax.transaction.xa.XAResource;
  * handle on a new one (PostgreSQL's, MySQL's) see a single handle as before. A driver without
  * network timeouts (an embedded database has no network) is used as it is.
  */
-final class TimedXaDataSource implements XADataSource {
+final class TimedXaDataSource extends ForwardingXaDataSource {
 
     /** The drivers set the socket's timeout on the calling thread; MySQL's runs the setting on this executor. */
     private static final Executor DIRECT = Runnable::run;
 
-    private final XADataSource delegate;
     private final ConnectionTimeouts timeouts;
 
     TimedXaDataSource(XADataSource delegate, ConnectionTimeouts timeouts) throws SQLException {
-        this.delegate = delegate;
+        super(delegate);
         this.timeouts = timeouts;
         delegate.setLoginTimeout(timeouts.connectSeconds());
     }
@@ -68,31 +65,6 @@ final class TimedXaDataSource implements XADataSource {
             }
             throw e;
         }
-    }
-
-    @Override
-    public PrintWriter getLogWriter() throws SQLException {
-        return delegate.getLogWriter();
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) throws SQLException {
-        delegate.setLogWriter(out);
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) throws SQLException {
-        delegate.setLoginTimeout(seconds);
-    }
-
-    @Override
-    public int getLoginTimeout() throws SQLException {
-        return delegate.getLoginTimeout();
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        return delegate.getParentLogger();
     }
 
     /** The driver's XA connection, whose first handle is the one the timeout was set through. */

@@ -21,15 +21,14 @@ final class FailureStreak implements Tally {
 
     private static final Logger LOG = System.getLogger(FailureStreak.class.getName());
 
-    private final Tally counters;
+    private final SubscriptionCounters counters;
     private final Running running;
     private final String subscription;
     private final int limit;
     private final Optional<Duration> resumeAfter;
     private final AtomicInteger inARow = new AtomicInteger();
-    private volatile String lastError;
 
-    private FailureStreak(Tally counters, Running running, String subscription, int limit,
+    private FailureStreak(SubscriptionCounters counters, Running running, String subscription, int limit,
             Optional<Duration> resumeAfter) {
         this.counters = counters;
         this.running = running;
@@ -39,7 +38,7 @@ final class FailureStreak implements Tally {
     }
 
     /** @return the counters, watched for a streak where {@code pauseAfterFailures} is set */
-    static Tally watching(Tally counters, Running running, SubscriptionSettings settings) {
+    static Tally watching(SubscriptionCounters counters, Running running, SubscriptionSettings settings) {
         return settings.failurePause().afterFailures().isPresent()
                 ? new FailureStreak(counters, running, settings.name(),
                         settings.failurePause().afterFailures().getAsInt(), settings.failurePause().resumeAfter())
@@ -79,7 +78,6 @@ final class FailureStreak implements Tally {
     @Override
     public void error(String what) {
         counters.error(what);
-        lastError = what;
     }
 
     private void failedOnce() {
@@ -97,7 +95,7 @@ final class FailureStreak implements Tally {
         String why = failures + " failed deliveries in a row (pauseAfterFailures=" + limit + ")";
         if (running.pauseItself(why, resumeAfter)) {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "' paused itself after " + why
-                    + Optional.ofNullable(lastError).map(e -> "; a recent error: " + e).orElse("")
+                    + counters.lastError().map(e -> "; a recent error: " + e).orElse("")
                     + ". It claims nothing until " + resumeAfter.map(d -> "'resumeAfter' (" + d + ") has passed or ")
                             .orElse("") + "an operator resumes it (the operators' page or API, or the MBean's"
                     + " resume()) once the cause is fixed.");

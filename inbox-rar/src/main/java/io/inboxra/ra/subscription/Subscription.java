@@ -21,7 +21,6 @@ import jakarta.resource.ResourceException;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.UnavailableException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
-import jakarta.resource.spi.work.WorkException;
 import jakarta.resource.spi.work.WorkManager;
 
 import java.lang.System.Logger;
@@ -31,8 +30,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Timer;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import javax.sql.XAConnection;
 import javax.transaction.xa.XAResource;
 
@@ -55,12 +52,7 @@ public final class Subscription implements Recoverable {
     private final RecoveryConnections recovery;
     private final FreshConnectionFinisher finisher;
     private final Optional<UndecidedBranches> undecided;
-    private final CountDownLatch workersEnded;
-    /** {@code maxRate}'s bucket, shared by the workers (and the ones that replace them); null without a limit. */
-    private final ClaimPace pace;
-    /** Counted down by each first worker once its connection is open (or could not be). */
-    private final CountDownLatch workersConnected;
-    private volatile WorkManager workManager;
+    private final Workers workers;
     /** The PostgreSQL wake-up listener, when {@code notifyChannel} is set. */
     private volatile WakeUpListener wakeUp;
 
@@ -77,10 +69,7 @@ public final class Subscription implements Recoverable {
         this.recovery = new RecoveryConnections(context.connections());
         this.finisher = finisher;
         this.undecided = undecided;
-        this.workersEnded = new CountDownLatch(context.settings().workers());
-        this.pace = context.settings().maxRate().isPresent()
-                ? new ClaimPace(context.settings().maxRate().getAsDouble(), context.settings().batchSize()) : null;
-        this.workersConnected = new CountDownLatch(context.settings().workers());
+        this.workers = new Workers(context, running, outage, counters);
     }
 
     /**
@@ -158,22 +147,11 @@ public final class Subscription implements Recoverable {
     }
 
     private void start(WorkManager workManager) throws ResourceException {
-        this.workManager = workManager;
-        int workers = context.settings().workers();
-        for (int i = 0; i < workers; i++) {
-            try {
-                workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded, pace,
-                        workersConnected::countDown), WorkManager.INDEFINITE, null, null);
-            } catch (WorkException e) {
-                for (int unscheduled = i; unscheduled < workers; unscheduled++) {
-                    workersEnded.countDown();
-                    workersConnected.countDown();
-                }
-                stop(Duration.ofSeconds(30));
-                throw new ResourceException("Inbox subscription '" + name() + "' cannot start worker " + (i + 1)
-                        + " of " + workers + ": " + e.getMessage()
-                        + "; lower 'workers' or enlarge the server's thread pool for resource adapters.", e);
-            }
+        try {
+            workers.start(workManager);
+        } catch (ResourceException e) {
+            stop(Duration.ofSeconds(30));
+            throw e;
         }
     }
 
@@ -187,7 +165,7 @@ public final class Subscription implements Recoverable {
     private void awaitReady() {
         long deadline = System.nanoTime() + READY_WAIT.toNanos();
         try {
-            boolean connected = workersConnected.await(READY_WAIT.toNanos(), TimeUnit.NANOSECONDS);
+            boolean connected = workers.awaitConnected(READY_WAIT);
             WakeUpListener listener = wakeUp;
             boolean listening = listener == null
                     || listener.awaitFirstListen(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
@@ -209,14 +187,7 @@ public final class Subscription implements Recoverable {
      */
     public void stop(Duration grace) {
         running.stop();
-        boolean ended;
-        try {
-            ended = workersEnded.await(grace.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            ended = false;
-        }
-        if (!ended) {
+        if (!workers.awaitEnded(grace)) {
             LOG.log(Level.WARNING, "Inbox subscription '" + name() + "': deliveries still in work after "
                     + grace + "; closing their connections, and their rows return to the table");
         }
@@ -305,27 +276,6 @@ public final class Subscription implements Recoverable {
     @Override
     public XAConnection recoveryConnection() throws SQLException {
         return recovery.fresh();
-    }
-
-    /**
-     * A worker ended. While the subscription runs, only an error can end one: it is logged and
-     * a new worker takes its place.
-     */
-    private void workerEnded(boolean released, Throwable cause) {
-        if (released || !running.isRunning()) {
-            workersEnded.countDown();
-            return;
-        }
-        LOG.log(Level.ERROR, "Inbox subscription '" + name() + "': a worker ended unexpectedly; starting"
-                + " another in its place", cause);
-        try {
-            workManager.scheduleWork(new Worker(context, running, outage, counters, this::workerEnded, pace, () -> { }),
-                    WorkManager.INDEFINITE, null, null);
-        } catch (WorkException | RuntimeException e) {
-            workersEnded.countDown();
-            LOG.log(Level.ERROR, "Inbox subscription '" + name() + "': no worker could replace it; the"
-                    + " subscription runs with one worker less until it is redeployed", e);
-        }
     }
 
     private static ClassLoader endpointLoader(MessageEndpointFactory factory) {

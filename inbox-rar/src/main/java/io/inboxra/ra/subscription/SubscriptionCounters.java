@@ -100,6 +100,11 @@ public final class SubscriptionCounters implements Tally {
         lastError = new LastError(what, clock.instant());
     }
 
+    /** @return the last failure or database trouble recorded, if any */
+    Optional<String> lastError() {
+        return Optional.ofNullable(lastError).map(LastError::what);
+    }
+
     /** A worker begins a turn (a claim, then maybe a delivery). */
     void busy() {
         busy.incrementAndGet();

@@ -8,9 +8,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 
 /**
  * Writes its effect through the producer factory's connection, which during a row lock delivery
@@ -38,13 +35,7 @@ public class SoakShared implements InboxListener {
     @Override
     public Outcome onMessage(InboxMessage message) {
         Meter.delivered(message.text());
-        try (Connection c = producers.connection();
-             PreparedStatement insert = c.prepareStatement("INSERT INTO soak_effects (tbl, row_id) VALUES ('shared', ?)")) {
-            insert.setLong(1, ((Number) message.id()).longValue());
-            insert.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("SoakShared cannot write the effect of row " + message.id(), e);
-        }
+        SoakEffect.write(producers.connection(), "shared", message);
         return Outcome.ack();
     }
 }

@@ -7,8 +7,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 
@@ -40,12 +38,10 @@ public class SoakXa implements InboxListener {
     @Override
     public Outcome onMessage(InboxMessage message) {
         Meter.delivered(message.text());
-        try (Connection c = effects.getConnection();
-             PreparedStatement insert = c.prepareStatement("INSERT INTO soak_effects (tbl, row_id) VALUES ('xa', ?)")) {
-            insert.setLong(1, ((Number) message.id()).longValue());
-            insert.executeUpdate();
+        try {
+            SoakEffect.write(effects.getConnection(), "xa", message);
         } catch (SQLException e) {
-            throw new IllegalStateException("SoakXa cannot write the effect of row " + message.id(), e);
+            throw new IllegalStateException("Soak subscription 'xa' gets no connection for row " + message.id(), e);
         }
         return Outcome.ack();
     }

@@ -1,14 +1,10 @@
 package io.inboxra.soak.e2e;
 
-import io.inboxra.InboxListener;
-import io.inboxra.InboxMessage;
-import io.inboxra.Outcome;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 
 /**
- * The throughput subscription with batchSize 50, row lock form, kept busy as the harness's
- * (inbox-bench's Busy): the MDB writes nothing, it counts.
+ * The throughput subscription with batchSize 50, row lock form ({@link E2eCounter}).
  */
 @MessageDriven(activationConfig = {
     @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = "inbox-rar"),
@@ -21,11 +17,5 @@ import jakarta.ejb.MessageDriven;
     @ActivationConfigProperty(propertyName = "url", propertyValue = "${MPCONFIG=e2e.url}"),
     @ActivationConfigProperty(propertyName = "user", propertyValue = "${MPCONFIG=e2e.user}")
 })
-public class E2eBatch50 implements InboxListener {
-
-    @Override
-    public Outcome onMessage(InboxMessage message) {
-        E2eMeter.delivered();
-        return Outcome.ack();
-    }
+public class E2eBatch50 extends E2eCounter {
 }
