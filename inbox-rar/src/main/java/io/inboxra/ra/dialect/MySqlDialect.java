@@ -205,21 +205,25 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return Optional.of(Statement.of("SELECT RELEASE_ALL_LOCKS()"));
     }
 
+    /** The FIFO groups' guards and slots, named locks: {@link MySqlGroups}. */
     @Override
     public Optional<Statement> fifoGuard(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT GET_LOCK(" + lockName(spec, "g", "?") + ", 0)", Param.GROUP));
+        return Optional.of(MySqlGroups.guard(spec));
     }
 
     @Override
     public Optional<Statement> fifoRelease(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT RELEASE_LOCK(" + lockName(spec, "g", "?") + ")", Param.GROUP));
+        return Optional.of(MySqlGroups.release(spec));
     }
 
-    /** A group's slot: a named lock of the group and the slot, released after the transaction as the group's is. */
     @Override
     public Optional<Statement> fifoSlotGuard(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT GET_LOCK(" + lockName(spec, "s", "CONCAT(?, ':', ?)") + ", 0)",
-                Param.GROUP, Param.SLOT));
+        return Optional.of(MySqlGroups.slotGuard(spec));
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotRelease(TableSpec spec) {
+        return Optional.of(MySqlGroups.slotRelease(spec));
     }
 
     /** The advisory lock form's group slots: the row lock form's, named locks being the session's anyway. */
@@ -231,12 +235,6 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public Optional<Statement> fifoSlotUnlock(TableSpec spec) {
         return fifoSlotRelease(spec);
-    }
-
-    @Override
-    public Optional<Statement> fifoSlotRelease(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT RELEASE_LOCK(" + lockName(spec, "s", "CONCAT(?, ':', ?)") + ")",
-                Param.GROUP, Param.SLOT));
     }
 
     /**
@@ -284,7 +282,7 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     }
 
     /** A named lock, at most 64 characters whatever the key: scoped by the table, hashed. */
-    private static String lockName(TableSpec spec, String kind, String key) {
+    static String lockName(TableSpec spec, String kind, String key) {
         return "CONCAT('inbox.', MD5(CONCAT('" + spec.table().replace("'", "''") + ":" + kind + ":', " + key + ")))";
     }
 

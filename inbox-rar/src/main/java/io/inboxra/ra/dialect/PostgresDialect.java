@@ -177,31 +177,25 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return Optional.of(Statement.of("SELECT pg_advisory_unlock_all()"));
     }
 
+    /** The FIFO groups' guards and slots: {@link PostgresGroups}. */
     @Override
     public Optional<Statement> fifoGuard(TableSpec spec) {
-        // Held until the claim's transaction ends: a row that enters the group ahead of the head waits too.
-        return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec) + ", hashtext(?::text))",
-                Param.GROUP));
+        return Optional.of(PostgresGroups.guard(spec));
     }
 
-    /** A group's slot, held until the claim's transaction ends, as {@link #fifoGuard} holds the group. */
     @Override
     public Optional<Statement> fifoSlotGuard(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec)
-                + ", hashtext(?::text || ':' || ?::text))", Param.GROUP, Param.SLOT));
+        return Optional.of(PostgresGroups.slotGuard(spec));
     }
 
-    /** A group's slot for the advisory lock form: a session lock, apart from the rows' keys. */
     @Override
     public Optional<Statement> fifoSlotLock(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT pg_try_advisory_lock(" + slotSpace(spec)
-                + ", hashtext(?::text || ':' || ?::text))", Param.GROUP, Param.SLOT));
+        return Optional.of(PostgresGroups.slotLock(spec));
     }
 
     @Override
     public Optional<Statement> fifoSlotUnlock(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT pg_advisory_unlock(" + slotSpace(spec)
-                + ", hashtext(?::text || ':' || ?::text))", Param.GROUP, Param.SLOT));
+        return Optional.of(PostgresGroups.slotUnlock(spec));
     }
 
     /**
@@ -313,13 +307,8 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return "hashtext('" + spec.table().replace("'", "''") + ":row')";
     }
 
-    /** The first key of the advisory lock form's group slots: apart from the rows' keys. */
-    private static String slotSpace(TableSpec spec) {
-        return "hashtext('" + spec.table().replace("'", "''") + ":slot')";
-    }
-
     /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */
-    private static String lockSpace(TableSpec spec) {
+    static String lockSpace(TableSpec spec) {
         return "hashtext('" + spec.table().replace("'", "''") + "')";
     }
 
