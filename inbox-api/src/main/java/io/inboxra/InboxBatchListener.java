@@ -37,7 +37,7 @@ import java.util.List;
  * whole batch back, uncounted: the adapter then delivers the same rows one at a time (a list of
  * one), where a failure is counted against its row alone and dead-lettered at
  * {@code maxAttempts}. In the row lock form a batch holds up to {@code batchSize} rows (with
- * {@code fifoColumn}, at most one per FIFO group); in the lease and advisory lock forms the list
+ * {@code fifoColumn}, at most one per FIFO group, or {@code groupConcurrency}); in the lease and advisory lock forms the list
  * holds one row.
  */
 public interface InboxBatchListener {

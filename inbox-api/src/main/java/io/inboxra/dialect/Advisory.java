@@ -16,7 +16,9 @@ public interface Advisory extends Dialect {
      * Takes the advisory lock of, and returns, up to {@link Param#LIMIT} claimable rows in claim
      * order, skipping rows whose lock another session holds; each returned row carries its key
      * ({@link Label#KEY}), its columns labelled as {@link ClaimClauses#columns()} labels them, and
-     * the group ({@link Label#GROUP}) in a table with FIFO groups.
+     * the group ({@link Label#GROUP}) in a table with FIFO groups. With FIFO groups the key is the
+     * group's (one row of a group in work); with a {@link TableSpec#groupConcurrency()} above 1 it is
+     * the row's own, and the group's slots ({@link #fifoSlotLock}) keep the limit.
      *
      * @param spec the table
      * @return the claim
@@ -55,6 +57,32 @@ public interface Advisory extends Dialect {
      * @return the statement, or empty: the rows are then read one by one
      */
     default Optional<Statement> recheckAll(TableSpec spec, int rows) {
+        return Optional.empty();
+    }
+
+    /**
+     * With a {@link TableSpec#groupConcurrency()} above 1: takes the session lock of the slot
+     * {@link Param#SLOT} of the group {@link Param#GROUP}, never waiting, and returns one row with
+     * {@code true} when it did. The claim ({@link #advisoryClaim}) then locks each row by its own key,
+     * as without groups, and a row is delivered only with one of its group's slots, so no more rows
+     * of a group are in work at once, across workers and servers. Held until {@link #fifoSlotUnlock}
+     * or {@link #unlockAll}; the adapter never takes a slot its session holds already.
+     *
+     * @param spec the table, with FIFO groups
+     * @return the statement, or empty: the activation then refuses a {@code groupConcurrency} above 1
+     */
+    default Optional<Statement> fifoSlotLock(TableSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
+     * Releases the session lock of the slot {@link Param#SLOT} of the group {@link Param#GROUP}
+     * ({@link #fifoSlotLock}).
+     *
+     * @param spec the table, with FIFO groups
+     * @return the statement; present where {@link #fifoSlotLock} is
+     */
+    default Optional<Statement> fifoSlotUnlock(TableSpec spec) {
         return Optional.empty();
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
  * (due column empty or at or before now), not marked processed, not marked dead, hold no live
  * lease (lease form), and are the head of their FIFO group: no unfinished row of the group
  * comes before them by priority and id, and (lease form) no row of the group holds a live
- * lease; in a description with set-aside ids ({@link TableSpec#setAsideIds()}), they are none
+ * lease (with a {@link TableSpec#groupConcurrency()} of n above 1: fewer than n of each); in a description with set-aside ids ({@link TableSpec#setAsideIds()}), they are none
  * of those ({@link Param#SET_ASIDE}). The claim order is priority, due time, id.
  *
  * <pre>{@code
@@ -131,7 +131,10 @@ public final class ClaimClauses {
 
     /**
      * Only a group's head: no unfinished row of the group comes before it, and (lease form) no
-     * row of the group holds a live lease. The rows compared with the claim's are aliased {@code e}.
+     * row of the group holds a live lease. With a {@link TableSpec#groupConcurrency()} of n above 1,
+     * one of the group's first n unfinished rows: fewer than n come before it, and (lease form) fewer
+     * than n rows of the group hold a live lease, so rows in work elsewhere count toward the n. The rows
+     * compared with the claim's are aliased {@code e}.
      */
     private String headOfGroup(String group) {
         String table = dialect.table(spec);
@@ -140,12 +143,17 @@ public final class ClaimClauses {
         spec.processedAtColumn().ifPresent(c -> unfinished.add("e." + dialect.quote(c) + " IS NULL"));
         spec.deadAtColumn().ifPresent(c -> unfinished.add("e." + dialect.quote(c) + " IS NULL"));
         unfinished.add(dialect.precedes(groupOrder("e"), groupOrder("h")));
-        String head = "NOT EXISTS (SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND "
-                + String.join(" AND ", unfinished) + ")";
-        return spec.lockedUntilColumn()
-                .map(lu -> head + " AND NOT EXISTS (SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND e."
-                        + dialect.quote(lu) + " > " + dialect.currentTimestamp() + ")")
-                .orElse(head);
+        String earlier = "SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND " + String.join(" AND ", unfinished);
+        String leased = spec.lockedUntilColumn().map(lu -> "SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND e."
+                + dialect.quote(lu) + " > " + dialect.currentTimestamp()).orElse(null);
+        int n = spec.groupConcurrency();
+        if (n == 1) {
+            String head = "NOT EXISTS (" + earlier + ")";
+            return leased == null ? head : head + " AND NOT EXISTS (" + leased + ")";
+        }
+        // Counting stops at n rows: the subquery yields a row only when n of them are there.
+        String window = "(" + earlier + dialect.oneRowAfter(n - 1) + ") IS NULL";
+        return leased == null ? window : window + " AND (" + leased + dialect.oneRowAfter(n - 1) + ") IS NULL";
     }
 
     /**

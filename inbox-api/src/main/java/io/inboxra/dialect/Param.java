@@ -44,6 +44,11 @@ public enum Param {
     REASON,
     /** A FIFO group's value, as the claim returned it ({@link Label#GROUP}). */
     GROUP,
+    /**
+     * One of a FIFO group's slots, 0 to {@link TableSpec#groupConcurrency()} - 1, as an {@code int}: with
+     * {@link Param#GROUP}, what {@link Dialect#fifoSlotGuard} takes.
+     */
+    SLOT,
     /** Which delivery of the row this is, counting from 1, as an {@code int}. */
     ATTEMPT,
     /**

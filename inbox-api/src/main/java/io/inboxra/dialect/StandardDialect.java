@@ -56,6 +56,19 @@ public abstract class StandardDialect implements Dialect {
     }
 
     /**
+     * The end of a subquery that yields a row only when its rows number more than {@code skipped}: it
+     * skips that many and keeps one. A FIFO group's claim with {@code groupConcurrency} above 1 asks
+     * {@code (SELECT 1 FROM ... <this>) IS NULL}: fewer than that many rows of the group come first.
+     * By default {@code LIMIT 1 OFFSET skipped} (PostgreSQL, MySQL, MariaDB, H2, SQLite).
+     *
+     * @param skipped the rows skipped, at least 1
+     * @return the clause, with a leading space
+     */
+    protected String oneRowAfter(int skipped) {
+        return " LIMIT 1 OFFSET " + skipped;
+    }
+
+    /**
      * @param spec the table
      * @return the table's claim rules, written in this dialect
      */

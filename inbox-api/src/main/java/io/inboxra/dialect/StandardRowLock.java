@@ -37,7 +37,8 @@ public abstract class StandardRowLock extends StandardDialect implements RowLock
      *
      * @throws StatementException {@link StatementException.Kind#FORM_MISMATCH} for a table in
      *         another form, {@link StatementException.Kind#UNSUPPORTED_FIFO} for FIFO groups
-     *         without a {@link #fifoGuard}
+     *         without a {@link #fifoGuard}, or with a {@link TableSpec#groupConcurrency()} above 1 without
+     *         a {@link #fifoSlotGuard}
      */
     @Override
     public Statement lockClaim(TableSpec spec) throws StatementException {
@@ -45,6 +46,11 @@ public abstract class StandardRowLock extends StandardDialect implements RowLock
         if (spec.isFifo() && fifoGuard(spec).isEmpty()) {
             throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, name(),
                     "this dialect keeps no FIFO groups in the row lock form; remove 'fifoColumn'");
+        }
+        if (spec.isFifo() && spec.groupConcurrency() > 1 && fifoSlotGuard(spec).isEmpty()) {
+            throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, name(), "this dialect keeps"
+                    + " no more than one row of a FIFO group in work in the row lock form ('groupConcurrency' is "
+                    + spec.groupConcurrency() + "); set 'groupConcurrency' to 1, or remove it");
         }
         ClaimClauses clauses = clauses(spec);
         return limitedAndLocked(spec, clauses.columns() + clauses.group());

@@ -43,6 +43,9 @@ import java.util.OptionalInt;
  *        second time from a description with its number of set-aside ids (rows whose delivery failed lately)
  * @param keyColumn the messages' keys ({@code keyColumn}, as a producer's {@code SendOptions.key} writes
  *        them, under a unique index): optional, and not used by any claim or settlement
+ * @param groupConcurrency with a {@code fifoColumn}: how many rows of one FIFO group may be in work at once
+ *        ({@code groupConcurrency}); 1, the default, keeps each group in order (FIFO); above 1 a claim takes
+ *        any of a group's first {@code groupConcurrency} unfinished rows, so they may complete out of order
  */
 public record TableSpec(
         String table,
@@ -61,7 +64,8 @@ public record TableSpec(
         DeadLetterColumns deadLetterColumns,
         OptionalInt maxPayloadBytes,
         int setAsideIds,
-        Optional<String> keyColumn) {
+        Optional<String> keyColumn,
+        int groupConcurrency) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -84,6 +88,41 @@ public record TableSpec(
         if (setAsideIds < 0) {
             throw new IllegalArgumentException("setAsideIds must not be negative: " + setAsideIds);
         }
+        if (groupConcurrency < 1) {
+            throw new IllegalArgumentException("groupConcurrency must be at least 1: " + groupConcurrency);
+        }
+    }
+
+    /**
+     * A description with one row of a FIFO group in work at a time, as before {@link #groupConcurrency()}.
+     *
+     * @param table the table
+     * @param idColumn the key
+     * @param payloadColumn the payload
+     * @param queueColumn the queue column
+     * @param dueColumn the due column
+     * @param priorityColumn the priority column
+     * @param attemptColumn the attempt column
+     * @param processedAtColumn the processed-at column
+     * @param lockedUntilColumn the locked-until column
+     * @param advisoryLock the advisory lock
+     * @param fifoColumn the FIFO group column
+     * @param deadAtColumn the dead-at column
+     * @param deadLetterTable the dead-letter table
+     * @param deadLetterColumns the dead-letter table's column names
+     * @param maxPayloadBytes the largest payload a claim reads
+     * @param setAsideIds how many ids the claim rules pass over
+     * @param keyColumn the key column
+     */
+    public TableSpec(String table, String idColumn, String payloadColumn, Optional<String> queueColumn,
+            Optional<String> dueColumn, Optional<String> priorityColumn, Optional<String> attemptColumn,
+            Optional<String> processedAtColumn, Optional<String> lockedUntilColumn, Optional<String> advisoryLock,
+            Optional<String> fifoColumn, Optional<String> deadAtColumn, Optional<String> deadLetterTable,
+            DeadLetterColumns deadLetterColumns, OptionalInt maxPayloadBytes, int setAsideIds,
+            Optional<String> keyColumn) {
+        this(table, idColumn, payloadColumn, queueColumn, dueColumn, priorityColumn, attemptColumn, processedAtColumn,
+                lockedUntilColumn, advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns,
+                maxPayloadBytes, setAsideIds, keyColumn, 1);
     }
 
     /**
@@ -190,6 +229,7 @@ public record TableSpec(
         b.maxPayloadBytes = maxPayloadBytes;
         b.setAsideIds = setAsideIds;
         b.keyColumn = keyColumn;
+        b.groupConcurrency = groupConcurrency;
         return b;
     }
 
@@ -212,6 +252,7 @@ public record TableSpec(
         private OptionalInt maxPayloadBytes = OptionalInt.empty();
         private int setAsideIds;
         private Optional<String> keyColumn = Optional.empty();
+        private int groupConcurrency = 1;
 
         private Builder(String table) {
             this.table = table;
@@ -257,13 +298,15 @@ public record TableSpec(
         public Builder setAsideIds(int v) { setAsideIds = v; return this; }
         /** @param v the key column, or null @return this builder */
         public Builder keyColumn(String v) { keyColumn = Optional.ofNullable(v); return this; }
+        /** @param v how many rows of one FIFO group may be in work at once, at least 1 @return this builder */
+        public Builder groupConcurrency(int v) { groupConcurrency = v; return this; }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
                     advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns, maxPayloadBytes,
-                    setAsideIds, keyColumn);
+                    setAsideIds, keyColumn, groupConcurrency);
         }
     }
 }

@@ -309,4 +309,35 @@ public abstract class FormContract {
             assertEquals(sorted, ids, group + " was delivered in insertion order");
         });
     }
+
+    /**
+     * {@code groupConcurrency} 2: at most two rows of a group in work at once (and, with four workers and
+     * three groups, two at some point), every row once.
+     */
+    @Test
+    void groupConcurrencyKeepsAtMostThatManyRowsOfAGroupInWork() throws Exception {
+        Map<String, String> extra = Map.of("fifoColumn", "grp", "groupConcurrency", "2", "workers", "4");
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            rows.add(Row.of("g" + i % 3 + ":" + i).inGroup("g" + i % 3));
+        }
+        inbox.insert(rows);
+        Set<Long> all = inbox.payloads("1 = 1").keySet();
+        Map<String, java.util.concurrent.atomic.AtomicInteger> inWork = new ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        InboxListener counter = message -> {
+            java.util.concurrent.atomic.AtomicInteger group = inWork.computeIfAbsent(message.text().split(":")[0],
+                    g -> new java.util.concurrent.atomic.AtomicInteger());
+            most.accumulateAndGet(group.incrementAndGet(), Math::max);
+            Await.sleep(20);
+            group.decrementAndGet();
+            return Outcome.ack();
+        };
+        Harness.Activation mdb = subscribe("tck-group-concurrency", counter, extra);
+        Await.until("every row is settled", LONG,
+                () -> mdb.log().committed().size() >= 24 && inbox.count("1 = 1") == 0);
+        assertEachOnce(all, mdb.log().committed(), "the rows committed");
+        assertTrue(most.get() <= 2, "at most two rows of a group in work at once: " + most.get());
+        assertTrue(most.get() == 2, "two rows of a group in work at once, at some point: " + most.get());
+    }
 }

@@ -98,6 +98,8 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setAdvisoryLock(String v) { set(Property.ADVISORY_LOCK, v); }
     public String getFifoColumn() { return get(Property.FIFO_COLUMN); }
     public void setFifoColumn(String v) { set(Property.FIFO_COLUMN, v); }
+    public String getGroupConcurrency() { return get(Property.GROUP_CONCURRENCY); }
+    public void setGroupConcurrency(String v) { set(Property.GROUP_CONCURRENCY, v); }
     public String getKeyColumn() { return get(Property.KEY_COLUMN); }
     public void setKeyColumn(String v) { set(Property.KEY_COLUMN, v); }
     public String getDeadAtColumn() { return get(Property.DEAD_AT_COLUMN); }

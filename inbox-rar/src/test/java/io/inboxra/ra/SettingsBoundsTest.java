@@ -40,6 +40,7 @@ class SettingsBoundsTest {
                 p.put("deadAtColumn", "processed_at");
             }
             case "pollInterval" -> p.remove("maxPollInterval");
+            case "groupConcurrency" -> p.put("fifoColumn", "queue");
             default -> { }
         }
         p.put(property, value);
@@ -69,6 +70,9 @@ class SettingsBoundsTest {
         "workers         | 257                | it must be a whole number from 1 to 256",
         "workers         | 99999999999        | it must be a whole number from 1 to 256",
         "batchSize       | 1001               | it must be a whole number from 1 to 1000",
+        "groupConcurrency | 0                 | it must be a whole number from 1 to 1000 (rows of one FIFO group in work at once; 1 keeps the group in order); set it within that range.",
+        "groupConcurrency | 1001              | it must be a whole number from 1 to 1000",
+        "groupConcurrency | three             | it must be a whole number from 1 to 1000",
         "connections     | 257                | it must be a whole number from 1 to 256; set it within that range.",
         "connections     | 0                  | it must be a whole number from 1 to 256",
         "maxAttempts     | 1000001            | it must be a whole number from 1 to 1000000; set it within that range.",

@@ -23,6 +23,7 @@ public enum Property {
     LOCKED_UNTIL_COLUMN("lockedUntilColumn", null),
     ADVISORY_LOCK("advisoryLock", null),
     FIFO_COLUMN("fifoColumn", null),
+    GROUP_CONCURRENCY("groupConcurrency", "1"),
     DEAD_AT_COLUMN("deadAtColumn", null),
     DEAD_LETTER_TABLE("deadLetterTable", null),
     KEY_COLUMN("keyColumn", null),

@@ -57,6 +57,7 @@ public final class SettingsReader {
         TableSpec table = TableReader.read(activation);
         Optional<String> queue = TableReader.queue(activation, table);
         TableReader.checkOneForm(activation, table);
+        TableReader.checkGroupConcurrency(activation, table);
         WorkerSettings work = WorkerSettings.read(activation);
         SettlementSettings settlement = SettlementSettings.read(activation, table, work.batchSize());
         ClaimSettings claims = ClaimSettings.read(activation);

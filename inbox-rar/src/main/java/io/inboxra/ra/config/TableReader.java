@@ -42,6 +42,19 @@ final class TableReader {
         return queue;
     }
 
+    /** Reports a {@code groupConcurrency} without FIFO groups to apply to. */
+    static void checkGroupConcurrency(ActivationValues values, TableSpec table) {
+        Optional<String> set = values.text(Property.GROUP_CONCURRENCY);
+        if (set.isEmpty()) {
+            return;
+        }
+        if (table.fifoColumn().isEmpty()) {
+            values.report("Property 'groupConcurrency' is '" + set.get() + "' but 'fifoColumn' is not set: it limits"
+                    + " the rows of one FIFO group in work at once; name the group column in 'fifoColumn', or remove"
+                    + " 'groupConcurrency'.");
+        }
+    }
+
     /** Reports a table description that selects both the lease and the advisory lock form. */
     static void checkOneForm(ActivationValues values, TableSpec table) {
         if (table.lockedUntilColumn().isPresent() && table.advisoryLock().isPresent()) {
@@ -71,6 +84,7 @@ final class TableReader {
                 .deadAtColumn(column(Property.DEAD_AT_COLUMN).orElse(null))
                 .deadLetterTable(tableName(Property.DEAD_LETTER_TABLE).orElse(null))
                 .keyColumn(column(Property.KEY_COLUMN).orElse(null))
+                .groupConcurrency(values.whole(Property.GROUP_CONCURRENCY, Bounds.GROUP_CONCURRENCY))
                 .build();
     }
 

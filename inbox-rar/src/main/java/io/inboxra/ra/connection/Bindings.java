@@ -18,15 +18,16 @@ import java.util.Optional;
  *        {@link io.inboxra.dialect.Param#ID} the next of them), or null
  * @param candidates the rows in claim order an advisory claim looks at for rows to lock
  * @param setAside the ids a claim passes over ({@link io.inboxra.dialect.Param#SET_ASIDE}, each the next), or null
+ * @param slot the slot of the row's FIFO group a guard takes ({@link io.inboxra.dialect.Param#SLOT})
  */
 public record Bindings(Optional<String> queue, int limit, Duration lease, ClaimedRow row, Duration age, Duration delay,
-        String reason, List<ClaimedRow> rows, int candidates, List<Object> setAside) {
+        String reason, List<ClaimedRow> rows, int candidates, List<Object> setAside, int slot) {
 
     /** Enough for a few workers' single rows among rows other servers hold. */
     static final int CANDIDATES = 256;
 
     public static Bindings of(Optional<String> queue) {
-        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null, null, CANDIDATES, null);
+        return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null, null, CANDIDATES, null, 0);
     }
 
     /**
@@ -35,38 +36,42 @@ public record Bindings(Optional<String> queue, int limit, Duration lease, Claime
      *         while the others hold theirs
      */
     public Bindings candidatesFor(int workers) {
-        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, CANDIDATES + limit * workers, setAside);
+        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, CANDIDATES + limit * workers, setAside, slot);
     }
 
     public Bindings limit(int n) {
-        return new Bindings(queue, n, lease, row, age, delay, reason, rows, candidates, setAside);
+        return new Bindings(queue, n, lease, row, age, delay, reason, rows, candidates, setAside, slot);
     }
 
     public Bindings lease(Duration d) {
-        return new Bindings(queue, limit, d, row, age, delay, reason, rows, candidates, setAside);
+        return new Bindings(queue, limit, d, row, age, delay, reason, rows, candidates, setAside, slot);
     }
 
     public Bindings row(ClaimedRow r) {
-        return new Bindings(queue, limit, lease, r, age, delay, reason, rows, candidates, setAside);
+        return new Bindings(queue, limit, lease, r, age, delay, reason, rows, candidates, setAside, slot);
     }
 
     public Bindings age(Duration d) {
-        return new Bindings(queue, limit, lease, row, d, delay, reason, rows, candidates, setAside);
+        return new Bindings(queue, limit, lease, row, d, delay, reason, rows, candidates, setAside, slot);
     }
 
     public Bindings delay(Duration d) {
-        return new Bindings(queue, limit, lease, row, age, d, reason, rows, candidates, setAside);
+        return new Bindings(queue, limit, lease, row, age, d, reason, rows, candidates, setAside, slot);
     }
 
     public Bindings rows(List<ClaimedRow> batch) {
-        return new Bindings(queue, limit, lease, row, age, delay, reason, List.copyOf(batch), candidates, setAside);
+        return new Bindings(queue, limit, lease, row, age, delay, reason, List.copyOf(batch), candidates, setAside, slot);
     }
 
     public Bindings setAside(List<Object> ids) {
-        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, candidates, ids);
+        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, candidates, ids, slot);
+    }
+
+    public Bindings slot(int s) {
+        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, candidates, setAside, s);
     }
 
     public Bindings reason(String r) {
-        return new Bindings(queue, limit, lease, row, age, delay, r, rows, candidates, setAside);
+        return new Bindings(queue, limit, lease, row, age, delay, r, rows, candidates, setAside, slot);
     }
 }

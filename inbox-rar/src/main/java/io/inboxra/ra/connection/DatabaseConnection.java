@@ -257,6 +257,7 @@ public final class DatabaseConnection implements AutoCloseable {
                 case DELAY -> ps.setLong(index, bindings.delay().toMillis());
                 case REASON -> ps.setString(index, bindings.reason());
                 case GROUP -> ps.setObject(index, bindings.row().group());
+                case SLOT -> ps.setInt(index, bindings.slot());
                 case ATTEMPT -> ps.setInt(index, bindings.row().failedAttempts() + 1);
                 case SET_ASIDE -> ps.setObject(index, bindings.setAside().get(nextSetAside++));
             }

@@ -26,8 +26,11 @@ import java.util.Optional;
  * @param reschedule a retry's settlement, and a failure's record (with a due column)
  * @param deadLetter the dead-letter move or mark (with a dead-letter place), in order
  * @param probe the row lock form's idle check, when the dialect has one
- * @param fifoGuard the row lock form's FIFO group guard (with FIFO groups)
- * @param fifoRelease the release of a FIFO guard that outlives its transaction
+ * @param fifoGuard the row lock form's FIFO group guard (with FIFO groups): the group's slot guard with a
+ *        {@code groupConcurrency} above 1 ({@link Dialect#fifoSlotGuard}); in the advisory lock form with a
+ *        {@code groupConcurrency} above 1, the group's slot's session lock ({@link Advisory#fifoSlotLock})
+ * @param fifoRelease the release of a FIFO guard that outlives its transaction (advisory lock form:
+ *        {@link Advisory#fifoSlotUnlock})
  * @param leaseWrite the lease written row by row, for a dialect that claims leases in steps
  *        ({@link LeaseInSteps}; the claim is then its first step, the ids)
  * @param leaseRead the row read back with its token, for a dialect that claims leases in steps
@@ -94,9 +97,23 @@ public record SubscriptionStatements(
                 ? reschedule(dialect, spec, settings) : Optional.empty();
         List<Statement> deadLetter = spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()
                 ? dialect.deadLetter(spec) : List.of();
-        boolean guarded = spec.isFifo() && form == Form.ROW_LOCK;
-        Optional<Statement> fifoGuard = guarded ? dialect.fifoGuard(spec) : Optional.empty();
-        Optional<Statement> fifoRelease = guarded ? dialect.fifoRelease(spec) : Optional.empty();
+        boolean slots = spec.isFifo() && spec.groupConcurrency() > 1;
+        Optional<Statement> fifoGuard = Optional.empty();
+        Optional<Statement> fifoRelease = Optional.empty();
+        if (spec.isFifo() && form == Form.ROW_LOCK) {
+            // Above one row of a group in work, the guard takes one of the group's slots.
+            fifoGuard = slots ? dialect.fifoSlotGuard(spec) : dialect.fifoGuard(spec);
+            fifoRelease = slots ? dialect.fifoSlotRelease(spec) : dialect.fifoRelease(spec);
+        } else if (slots && form == Form.ADVISORY) {
+            // The claim locks each row by its own key; the group's slots are session locks.
+            fifoGuard = ((Advisory) dialect).fifoSlotLock(spec);
+            fifoRelease = ((Advisory) dialect).fifoSlotUnlock(spec);
+        }
+        if (slots && form != Form.LEASE && fifoGuard.isEmpty()) {
+            throw new StatementException(StatementException.Kind.UNSUPPORTED_FIFO, dialect.name(), "this dialect"
+                    + " keeps no more than one row of a FIFO group in work in the " + form + " form ('groupConcurrency'"
+                    + " is " + spec.groupConcurrency() + "); set 'groupConcurrency' to 1, or remove it");
+        }
         Optional<Statement> purge = settings.retention().isPresent() ? Optional.of(dialect.purge(spec)) : Optional.empty();
         Lease lease = form == Form.LEASE ? (Lease) dialect : null;
         Advisory advisory = form == Form.ADVISORY ? (Advisory) dialect : null;

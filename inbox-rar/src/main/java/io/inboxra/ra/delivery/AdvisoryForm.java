@@ -23,7 +23,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The advisory lock form: a session lock on each row's key (with FIFO groups, on its group) holds
+ * The advisory lock form: a session lock on each row's key (with FIFO groups, on its group; with a
+ * {@code groupConcurrency} above 1, on the row's key and one of its group's {@link GroupSlots}) holds
  * it, on a connection of the worker's own, while no transaction is open. One statement claims up
  * to {@code batchSize} rows (one where the listener has no container transaction), locking exactly
  * the rows it returns; each is re-read, since the snapshot that found it may be older than another
@@ -44,6 +45,8 @@ final class AdvisoryForm implements ClaimForm {
     private final Bindings one;
     private final Bindings batch;
     private final Optional<Statement> unlockAll;
+    /** With a {@code groupConcurrency} above 1, the group slots the session holds; otherwise null. */
+    private final GroupSlots groupSlots;
     /** The re-read of a batch's rows, by how many (built once per size, not per claim). */
     private final Map<Integer, Optional<Statement>> recheckAll = new HashMap<>();
     /** Rows of a batch that rolled back: still locked by this session, delivered one at a time. */
@@ -65,6 +68,8 @@ final class AdvisoryForm implements ClaimForm {
         this.one = context.bindings().limit(1).candidatesFor(workers);
         this.batch = context.bindings().limit(context.settings().batchSize()).candidatesFor(workers);
         this.unlockAll = advisory.unlockAll(context.settings().table());
+        this.groupSlots = statements.fifoGuard().isEmpty() ? null : new GroupSlots(statements.fifoGuard().get(),
+                statements.fifoRelease().orElseThrow(), context.settings().table().groupConcurrency(), one);
     }
 
     /** A row owed, or a new claim taking the lock of each row it returns; then each re-read. */
@@ -77,6 +82,9 @@ final class AdvisoryForm implements ClaimForm {
         } else {
             locked = context.failingRows().notSetAside(
                     context.failingRows().claim(c, statements.claim(), transacted ? batch : one), this::unlock);
+            if (groupSlots != null) {
+                locked = groupSlots.take(c, locked, this::unlock);
+            }
         }
         if (locked.isEmpty()) {
             return false;
@@ -131,6 +139,9 @@ final class AdvisoryForm implements ClaimForm {
                 : rows.stream().filter(row -> !kept.contains(row.idKey())).toList();
         if (unlock.size() > 1 && unlock.size() == rows.size() && owed.isEmpty() && unlockAll.isPresent()) {
             connection.first(unlockAll.get(), context.bindings());
+            if (groupSlots != null) {
+                groupSlots.forget();
+            }
             return;
         }
         for (ClaimedRow row : unlock) {
@@ -180,11 +191,14 @@ final class AdvisoryForm implements ClaimForm {
         return inOrder;
     }
 
-    /** Releases a row's lock; a lock not held is logged. */
+    /** Releases a row's lock, and its group's slot where it holds one; a lock not held is logged. */
     private void unlock(ClaimedRow row) throws SQLException {
         if (!ClaimedRow.isYes(connection.first(statements.unlock().orElseThrow(), one.row(row)))) {
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the advisory lock of row "
                     + row.id() + " was not held when it was released");
+        }
+        if (groupSlots != null) {
+            groupSlots.release(connection, row);
         }
     }
 
@@ -208,6 +222,9 @@ final class AdvisoryForm implements ClaimForm {
     @Override
     public void disconnect() {
         owed.clear();
+        if (groupSlots != null) {
+            groupSlots.forget();
+        }
         locked = List.of();
         current = List.of();
         if (connection != null) {

@@ -17,7 +17,8 @@ import java.util.List;
  * The row lock form: the claim's own branch holds its rows. The claim runs in the delivery's
  * branch, on the worker's connection, once the transaction has begun: up to {@code batchSize}
  * rows under lock ({@code FOR UPDATE SKIP LOCKED}), each FIFO group guarded (a row whose group
- * another transaction holds is left out), and the connection is lent to the listener, so that its
+ * another transaction holds is left out; with a {@code groupConcurrency} above 1, a row whose group's
+ * slots other transactions hold), and the connection is lent to the listener, so that its
  * writes through the producer factory commit in one phase with the settlement. A lone row's
  * failure is recorded as the branch rolls back ({@link BranchFailure}), before its lock is let
  * go; a batch that rolled back is delivered one row at a time, by as many single claims as it
@@ -34,7 +35,10 @@ final class RowLockForm implements ClaimForm {
     private final Bindings batch;
     private final String savepoint;
     private final String rollbackToSavepoint;
-    private final List<ClaimedRow> groupsTaken = new ArrayList<>();
+    /** The groups (or groups' slots) this transaction took, as their guard was bound. */
+    private final List<Bindings> groupsTaken = new ArrayList<>();
+    /** {@code groupConcurrency}: the slots of a FIFO group; 1, the group itself. */
+    private final int slots;
     private DatabaseConnection connection;
     private DeliveryBranch<DatabaseConnection> branch;
     private boolean idle = true;
@@ -49,6 +53,7 @@ final class RowLockForm implements ClaimForm {
         this.tally = tally;
         this.one = context.bindings().limit(1);
         this.batch = context.bindings().limit(context.settings().batchSize());
+        this.slots = context.settings().table().groupConcurrency();
         this.savepoint = context.dialect().claimSavepoint().sql();
         this.rollbackToSavepoint = records.areKept() ? context.dialect().rollbackToClaimSavepoint().sql() : null;
         this.queued = new QueuedRecords(context.name(), context.connections(), context.dialect(), statements,
@@ -90,7 +95,10 @@ final class RowLockForm implements ClaimForm {
         return rows;
     }
 
-    /** With FIFO groups: the claimed rows (the heads of their groups) whose group this transaction took. */
+    /**
+     * With FIFO groups: the claimed rows whose group this transaction took, or (with a
+     * {@code groupConcurrency} above 1) one of whose group's slots it took.
+     */
     private List<ClaimedRow> guarded(DatabaseConnection c, List<ClaimedRow> claimed) throws SQLException {
         if (statements.fifoGuard().isEmpty()) {
             return claimed;
@@ -101,12 +109,47 @@ final class RowLockForm implements ClaimForm {
                 // No group (an empty FIFO column, a keyless row): nothing to keep in order, and the guard
                 // of a NULL group answers NULL, which would leave the row unclaimed for ever.
                 taken.add(row);
-            } else if (ClaimedRow.isYes(c.first(statements.fifoGuard().get(), one.row(row)))) {
-                taken.add(row);
-                groupsTaken.add(row);
+            } else if (slots == 1) {
+                if (ClaimedRow.isYes(c.first(statements.fifoGuard().get(), one.row(row)))) {
+                    taken.add(row);
+                    groupsTaken.add(one.row(row));
+                }
+            } else {
+                Bindings slot = freeSlot(c, row);
+                if (slot != null) {
+                    taken.add(row);
+                    groupsTaken.add(slot);
+                }
             }
         }
         return taken;
+    }
+
+    /**
+     * The first of the row's group's slots that no other transaction holds, taken; null when all are held.
+     * A slot this transaction took already is passed over: its session may take a lock again, and two rows of
+     * a batch in one slot would let the group exceed its slots.
+     */
+    private Bindings freeSlot(DatabaseConnection c, ClaimedRow row) throws SQLException {
+        for (int slot = 0; slot < slots; slot++) {
+            if (holds(row.group(), slot)) {
+                continue;
+            }
+            Bindings bindings = one.row(row).slot(slot);
+            if (ClaimedRow.isYes(c.first(statements.fifoGuard().get(), bindings))) {
+                return bindings;
+            }
+        }
+        return null;
+    }
+
+    private boolean holds(Object group, int slot) {
+        for (Bindings held : groupsTaken) {
+            if (held.slot() == slot && group.equals(held.row().group())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A savepoint right after the claim, where the table records failures: the record goes back to it. */
@@ -128,8 +171,8 @@ final class RowLockForm implements ClaimForm {
     public void transactionEnded() throws SQLException {
         try {
             if (statements.fifoRelease().isPresent()) {
-                for (ClaimedRow row : groupsTaken) {
-                    connection.first(statements.fifoRelease().get(), one.row(row));
+                for (Bindings held : groupsTaken) {
+                    connection.first(statements.fifoRelease().get(), held);
                 }
             }
         } finally {

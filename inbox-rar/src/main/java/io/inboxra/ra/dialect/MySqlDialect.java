@@ -182,7 +182,9 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
         ClaimClauses clauses = clauses(spec);
-        String key = spec.fifoColumn().map(g -> lockName(spec, "g", quote(g))).orElseGet(
+        // Above one row of a group in work, each row's own lock, and the group's slots keep the limit.
+        String key = spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1)
+                .map(g -> lockName(spec, "g", quote(g))).orElseGet(
                 () -> lockName(spec, "k", clauses.advisoryKey()));
         // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
@@ -203,14 +205,36 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return Optional.of(Statement.of("SELECT RELEASE_ALL_LOCKS()"));
     }
 
+    /** The FIFO groups' guards and slots, named locks: {@link MySqlGroups}. */
     @Override
     public Optional<Statement> fifoGuard(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT GET_LOCK(" + lockName(spec, "g", "?") + ", 0)", Param.GROUP));
+        return Optional.of(MySqlGroups.guard(spec));
     }
 
     @Override
     public Optional<Statement> fifoRelease(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT RELEASE_LOCK(" + lockName(spec, "g", "?") + ")", Param.GROUP));
+        return Optional.of(MySqlGroups.release(spec));
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotGuard(TableSpec spec) {
+        return Optional.of(MySqlGroups.slotGuard(spec));
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotRelease(TableSpec spec) {
+        return Optional.of(MySqlGroups.slotRelease(spec));
+    }
+
+    /** The advisory lock form's group slots: the row lock form's, named locks being the session's anyway. */
+    @Override
+    public Optional<Statement> fifoSlotLock(TableSpec spec) {
+        return fifoSlotGuard(spec);
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotUnlock(TableSpec spec) {
+        return fifoSlotRelease(spec);
     }
 
     /**
@@ -258,7 +282,7 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     }
 
     /** A named lock, at most 64 characters whatever the key: scoped by the table, hashed. */
-    private static String lockName(TableSpec spec, String kind, String key) {
+    static String lockName(TableSpec spec, String kind, String key) {
         return "CONCAT('inbox.', MD5(CONCAT('" + spec.table().replace("'", "''") + ":" + kind + ":', " + key + ")))";
     }
 

@@ -157,8 +157,10 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         // The candidates come from a LIMIT subquery, which the planner never merges into the outer
         // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
         // on rows the claim returns or skips because another session holds them, so no lock leaks.
-        // With FIFO groups the lock is the group's: one row of a group in work, whatever its key.
-        String key = spec.fifoColumn().map(this::quote).orElseGet(clauses::advisoryKey);
+        // With FIFO groups the lock is the group's: one row of a group in work, whatever its key (above one,
+        // the row's own, and the group's slots keep the limit: fifoSlotLock).
+        String key = spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1).map(this::quote)
+                .orElseGet(clauses::advisoryKey);
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", hashtext(("
                 + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h" + clauses.where()
                 + clauses.orderBy() + " LIMIT ?) candidates WHERE pg_try_advisory_lock("
@@ -175,11 +177,25 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return Optional.of(Statement.of("SELECT pg_advisory_unlock_all()"));
     }
 
+    /** The FIFO groups' guards and slots: {@link PostgresGroups}. */
     @Override
     public Optional<Statement> fifoGuard(TableSpec spec) {
-        // Held until the claim's transaction ends: a row that enters the group ahead of the head waits too.
-        return Optional.of(Statement.of("SELECT pg_try_advisory_xact_lock(" + lockSpace(spec) + ", hashtext(?::text))",
-                Param.GROUP));
+        return Optional.of(PostgresGroups.guard(spec));
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotGuard(TableSpec spec) {
+        return Optional.of(PostgresGroups.slotGuard(spec));
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotLock(TableSpec spec) {
+        return Optional.of(PostgresGroups.slotLock(spec));
+    }
+
+    @Override
+    public Optional<Statement> fifoSlotUnlock(TableSpec spec) {
+        return Optional.of(PostgresGroups.slotUnlock(spec));
     }
 
     /**
@@ -292,7 +308,7 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     }
 
     /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */
-    private static String lockSpace(TableSpec spec) {
+    static String lockSpace(TableSpec spec) {
         return "hashtext('" + spec.table().replace("'", "''") + "')";
     }
 

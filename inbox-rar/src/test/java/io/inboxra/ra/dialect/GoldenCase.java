@@ -25,6 +25,10 @@ public record GoldenCase(String name, TableSpec spec) {
             new GoldenCase("row-lock-fifo", TableSpec.builder("jobs").queueColumn("queue").dueColumn("due_at")
                     .priorityColumn("priority").processedAtColumn("processed_at").deadAtColumn("dead_at")
                     .fifoColumn("grp").build()),
+            // Up to three rows of a group in work: one of the group's first three unfinished rows, and a slot of it.
+            new GoldenCase("row-lock-fifo-group-concurrency", TableSpec.builder("jobs").queueColumn("queue")
+                    .dueColumn("due_at").priorityColumn("priority").processedAtColumn("processed_at")
+                    .deadAtColumn("dead_at").fifoColumn("grp").groupConcurrency(3).build()),
             new GoldenCase("row-lock-schema", TableSpec.builder("app.jobs").idColumn("job_id")
                     .payloadColumn("body").dueColumn("due_at").deadLetterTable("app.dead_jobs")
                     .queueColumn("queue").build()),
@@ -38,7 +42,13 @@ public record GoldenCase(String name, TableSpec spec) {
             new GoldenCase("lease-fifo", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
                     .priorityColumn("priority").dueColumn("due_at").processedAtColumn("processed_at")
                     .fifoColumn("grp").build()),
+            new GoldenCase("lease-fifo-group-concurrency", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .priorityColumn("priority").dueColumn("due_at").processedAtColumn("processed_at")
+                    .fifoColumn("grp").groupConcurrency(3).build()),
             new GoldenCase("advisory-plain", TableSpec.builder("jobs").advisoryLock("id").build()),
+            new GoldenCase("advisory-fifo-group-concurrency", TableSpec.builder("jobs").advisoryLock("id")
+                    .fifoColumn("grp").priorityColumn("priority").deadLetterTable("dead_jobs").groupConcurrency(3)
+                    .build()),
             new GoldenCase("advisory-expression", TableSpec.builder("jobs").advisoryLock("tenant_id * 7")
                     .queueColumn("queue").dueColumn("due_at").priorityColumn("priority").attemptColumn("attempts")
                     .processedAtColumn("processed_at").deadAtColumn("dead_at").build()),

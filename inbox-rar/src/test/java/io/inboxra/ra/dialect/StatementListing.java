@@ -52,7 +52,7 @@ public final class StatementListing {
         StatementListing listing = new StatementListing();
         // A description without a payload limit or set-aside ids reads as before they came.
         listing.text.append("-- ").append(dialect.name()).append(": ")
-                .append(spec.toString().replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0, keyColumn=Optional.empty]", "]")
+                .append(spec.toString().replace(", groupConcurrency=1]", "]").replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0, keyColumn=Optional.empty]", "]")
                         .replace(", keyColumn=Optional.empty]", "]"))
                 .append("\n");
         listing.claims(dialect, spec);
@@ -143,6 +143,10 @@ public final class StatementListing {
             if (spec.isFifo()) {
                 add("fifoGuard", dialect.fifoGuard(spec));
                 add("fifoRelease", dialect.fifoRelease(spec));
+                if (spec.groupConcurrency() > 1) {
+                    add("fifoSlotGuard", dialect.fifoSlotGuard(spec));
+                    add("fifoSlotRelease", dialect.fifoSlotRelease(spec));
+                }
             }
             if (dialect instanceof RowClaimGuard guard) {
                 add("claimGuard", () -> guard.claimGuard(spec));
@@ -168,6 +172,10 @@ public final class StatementListing {
             add("unlock", () -> advisory.unlock(spec));
             add("recheckAll 3", advisory.recheckAll(spec, 3));
             add("unlockAll", advisory.unlockAll(spec));
+            if (spec.isFifo() && spec.groupConcurrency() > 1) {
+                add("fifoSlotLock", advisory.fifoSlotLock(spec));
+                add("fifoSlotUnlock", advisory.fifoSlotUnlock(spec));
+            }
         }
     }
 
