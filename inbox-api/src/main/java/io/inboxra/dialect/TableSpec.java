@@ -43,6 +43,9 @@ import java.util.OptionalInt;
  *        second time from a description with its number of set-aside ids (rows whose delivery failed lately)
  * @param keyColumn the messages' keys ({@code keyColumn}, as a producer's {@code SendOptions.key} writes
  *        them, under a unique index): optional, and not used by any claim or settlement
+ * @param traceColumn where a producer with {@code traceColumn} stored the W3C trace context of the send
+ *        ({@code traceparent}, and {@code ;tracestate} when there is one): claims select it, labelled
+ *        {@link Label#TRACE}, so that the delivery continues the producer's trace
  */
 public record TableSpec(
         String table,
@@ -61,7 +64,8 @@ public record TableSpec(
         DeadLetterColumns deadLetterColumns,
         OptionalInt maxPayloadBytes,
         int setAsideIds,
-        Optional<String> keyColumn) {
+        Optional<String> keyColumn,
+        Optional<String> traceColumn) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -81,9 +85,42 @@ public record TableSpec(
         Objects.requireNonNull(deadLetterColumns, "deadLetterColumns");
         Objects.requireNonNull(maxPayloadBytes, "maxPayloadBytes");
         Objects.requireNonNull(keyColumn, "keyColumn");
+        Objects.requireNonNull(traceColumn, "traceColumn");
         if (setAsideIds < 0) {
             throw new IllegalArgumentException("setAsideIds must not be negative: " + setAsideIds);
         }
+    }
+
+    /**
+     * A description without a trace column, as before traces.
+     *
+     * @param table the table
+     * @param idColumn the key
+     * @param payloadColumn the payload
+     * @param queueColumn the queue column
+     * @param dueColumn the due column
+     * @param priorityColumn the priority column
+     * @param attemptColumn the attempt column
+     * @param processedAtColumn the processed-at column
+     * @param lockedUntilColumn the locked-until column
+     * @param advisoryLock the advisory lock
+     * @param fifoColumn the FIFO group column
+     * @param deadAtColumn the dead-at column
+     * @param deadLetterTable the dead-letter table
+     * @param deadLetterColumns the dead-letter table's column names
+     * @param maxPayloadBytes the largest payload a claim reads
+     * @param setAsideIds how many ids the claim rules pass over
+     * @param keyColumn the key column
+     */
+    public TableSpec(String table, String idColumn, String payloadColumn, Optional<String> queueColumn,
+            Optional<String> dueColumn, Optional<String> priorityColumn, Optional<String> attemptColumn,
+            Optional<String> processedAtColumn, Optional<String> lockedUntilColumn, Optional<String> advisoryLock,
+            Optional<String> fifoColumn, Optional<String> deadAtColumn, Optional<String> deadLetterTable,
+            DeadLetterColumns deadLetterColumns, OptionalInt maxPayloadBytes, int setAsideIds,
+            Optional<String> keyColumn) {
+        this(table, idColumn, payloadColumn, queueColumn, dueColumn, priorityColumn, attemptColumn, processedAtColumn,
+                lockedUntilColumn, advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns,
+                maxPayloadBytes, setAsideIds, keyColumn, Optional.empty());
     }
 
     /**
@@ -190,6 +227,7 @@ public record TableSpec(
         b.maxPayloadBytes = maxPayloadBytes;
         b.setAsideIds = setAsideIds;
         b.keyColumn = keyColumn;
+        b.traceColumn = traceColumn;
         return b;
     }
 
@@ -212,6 +250,7 @@ public record TableSpec(
         private OptionalInt maxPayloadBytes = OptionalInt.empty();
         private int setAsideIds;
         private Optional<String> keyColumn = Optional.empty();
+        private Optional<String> traceColumn = Optional.empty();
 
         private Builder(String table) {
             this.table = table;
@@ -257,13 +296,15 @@ public record TableSpec(
         public Builder setAsideIds(int v) { setAsideIds = v; return this; }
         /** @param v the key column, or null @return this builder */
         public Builder keyColumn(String v) { keyColumn = Optional.ofNullable(v); return this; }
+        /** @param v the trace column, or null @return this builder */
+        public Builder traceColumn(String v) { traceColumn = Optional.ofNullable(v); return this; }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
                     advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns, maxPayloadBytes,
-                    setAsideIds, keyColumn);
+                    setAsideIds, keyColumn, traceColumn);
         }
     }
 }

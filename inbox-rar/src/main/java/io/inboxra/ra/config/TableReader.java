@@ -71,6 +71,7 @@ final class TableReader {
                 .deadAtColumn(column(Property.DEAD_AT_COLUMN).orElse(null))
                 .deadLetterTable(tableName(Property.DEAD_LETTER_TABLE).orElse(null))
                 .keyColumn(column(Property.KEY_COLUMN).orElse(null))
+                .traceColumn(column(Property.TRACE_COLUMN).orElse(null))
                 .build();
     }
 
