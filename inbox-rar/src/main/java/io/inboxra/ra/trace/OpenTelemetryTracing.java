@@ -1,6 +1,5 @@
 package io.inboxra.ra.trace;
 
-import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -19,9 +18,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@link Telemetry} with the server's OpenTelemetry ({@link GlobalOpenTelemetry}), loaded only
- * where its API is visible ({@link Telemetry#find}). The instance is asked for at each use, not
- * at activation: asking before the server has set it would fix the no-op for good. Contexts are
+ * {@link Telemetry} with the server's OpenTelemetry (the application's bean, else the global
+ * one: {@link ApplicationTelemetry}), loaded only where its API is visible ({@link Telemetry#find}),
+ * one per subscription (and one per producer factory, which needs only the API's context). Contexts are
  * written and read by the API's own W3C propagator, which also checks what a row holds: a
  * missing or malformed {@code traceparent} yields no parent, and the span is a root.
  *
@@ -54,6 +53,7 @@ public final class OpenTelemetryTracing implements Telemetry {
     }
 
     private volatile Cached cached;
+    private final ApplicationTelemetry instance = new ApplicationTelemetry();
 
     /** Made by {@link Telemetry#find}, by name. */
     public OpenTelemetryTracing() {
@@ -140,7 +140,7 @@ public final class OpenTelemetryTracing implements Telemetry {
     }
 
     private Tracer tracer() {
-        OpenTelemetry current = GlobalOpenTelemetry.get();
+        OpenTelemetry current = instance.get();
         Cached c = cached;
         if (c == null || c.of() != current) {
             // Two workers at once may both build it: the same tracer, no harm.
