@@ -24,7 +24,8 @@ import java.util.List;
  * a lone row's failure record armed; the listener invoked; the outcomes settled in the branch;
  * {@code afterDelivery}; then what came of it, as the adapter's own resource saw the transaction
  * end: counted, a lone row's failure recorded, a batch's rows owed again one at a time, the hold
- * let go. What differs between the forms is the {@link ClaimForm}'s.
+ * let go. What differs between the forms is the {@link ClaimForm}'s. With {@code traceColumn} a turn
+ * that claimed rows is a span ({@link DeliveryTrace}), current from the claim to its end.
  *
  * <p>A batch that fails in any way rolls back whole and counts no attempt on its rows: they are
  * delivered again one at a time, where a failure is counted and dead-lettered at

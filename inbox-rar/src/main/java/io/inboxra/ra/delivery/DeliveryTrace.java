@@ -5,6 +5,8 @@ import io.inboxra.ra.connection.ClaimedRow;
 import io.inboxra.ra.trace.SpanStart;
 import io.inboxra.ra.trace.Telemetry;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -21,8 +23,12 @@ final class DeliveryTrace {
 
     private static final DeliveryTrace NONE = new DeliveryTrace(null, Telemetry.NONE);
 
+    private static final Logger LOG = System.getLogger(DeliveryTrace.class.getName());
+
     private final SubscriptionSettings settings;
     private final Telemetry telemetry;
+    /** Whether a failure of OpenTelemetry was logged: once per subscription. */
+    private volatile boolean warned;
 
     private DeliveryTrace(SubscriptionSettings settings, Telemetry telemetry) {
         this.settings = settings;
@@ -43,7 +49,11 @@ final class DeliveryTrace {
         return telemetry == Telemetry.NONE ? NONE : new DeliveryTrace(settings, telemetry);
     }
 
-    /** Starts the span of a delivery of {@code rows} (claimed, not empty), current on this thread until it ends. */
+    /**
+     * Starts the span of a delivery of {@code rows} (claimed, not empty), current on this thread
+     * until it ends. Tracing never fails a delivery: a failure of the server's OpenTelemetry is
+     * logged (once per subscription) and the delivery goes on without its span.
+     */
     Telemetry.Span start(List<ClaimedRow> rows) {
         if (telemetry == Telemetry.NONE) {
             return Telemetry.Span.NONE;
@@ -52,7 +62,28 @@ final class DeliveryTrace {
         for (ClaimedRow row : rows) {
             messages.add(new SpanStart.Message(text(row.id()), row.failedAttempts() + 1, row.trace()));
         }
-        return telemetry.start(new SpanStart(settings.table().table(), settings.queue(), settings.name(), messages));
+        Telemetry.Span span;
+        try {
+            span = telemetry.start(new SpanStart(settings.table().table(), settings.queue(), settings.name(), messages));
+        } catch (RuntimeException | LinkageError e) {
+            failed("start", e);
+            return Telemetry.Span.NONE;
+        }
+        return (failure, thrown) -> {
+            try {
+                span.end(failure, thrown);
+            } catch (RuntimeException | LinkageError e) {
+                failed("end", e);
+            }
+        };
+    }
+
+    private void failed(String step, Throwable e) {
+        if (!warned) {
+            warned = true;
+            LOG.log(Level.WARNING, "Inbox subscription '" + settings.name() + "': OpenTelemetry failed to " + step
+                    + " a delivery's span (" + e + "); deliveries go on, without the spans it fails to make", e);
+        }
     }
 
     private static String text(Object id) {

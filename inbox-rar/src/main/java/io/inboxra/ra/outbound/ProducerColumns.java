@@ -73,13 +73,24 @@ record ProducerColumns(String payload, Optional<String> queue, Optional<String> 
         Optional<String> keyColumn = options.key().map(k -> column(key, "keyColumn", "a key"));
         keyColumn.ifPresent(k -> add(columns, values, k, options.key().get()));
         if (trace.isPresent()) {
-            String context = telemetry.currentContext();
+            String context = currentContext();
             if (context != null) {
                 add(columns, values, trace.get(), context);
             }
         }
         return new Insert(table, List.copyOf(columns), java.util.Collections.unmodifiableList(values), keyColumn,
                 options.key());
+    }
+
+    /** The current trace context; a failure of the server's OpenTelemetry never fails a send: no context then. */
+    private String currentContext() {
+        try {
+            return telemetry.currentContext();
+        } catch (RuntimeException | LinkageError e) {
+            System.getLogger(ProducerColumns.class.getName()).log(System.Logger.Level.WARNING, "Inbox producer: the"
+                    + " current trace context could not be read (" + e + "); the row is sent without it", e);
+            return null;
+        }
     }
 
     private static void add(List<String> columns, List<Object> values, String column, Object value) {
