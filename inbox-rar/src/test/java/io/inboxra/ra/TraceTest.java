@@ -300,8 +300,8 @@ class TraceTest {
 
     /** Rows with no context, or with what is no context, are delivered as any other, each a root span. */
     @ParameterizedTest
-    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
-    void aRowWithoutAContextOrWithGarbageIsARootSpanNeverAFailure(TestDatabase db) throws Exception {
+    @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
+    void aRowWithoutAContextOrWithGarbageIsARootSpanNeverAFailure(TestDatabase db, Form form) throws Exception {
         String table = tracedInbox(db);
         List<String> stored = java.util.Arrays.asList(null, "", "garbage", ";", "00-zz-yy-01",
                 "ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
@@ -317,7 +317,7 @@ class TraceTest {
             server.activate(message -> {
                 delivered.add(message.text());
                 return Outcome.ack();
-            }, traced(db, Form.ROW_LOCK, "trc-garbage-" + db, table));
+            }, traced(db, form, "trc-garbage-" + db + "-" + form, table));
             Await.until("every row is delivered", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0);
             Await.until("every span ended", LONG, () -> deliverySpans(table).size() == stored.size());
             assertEquals(stored.size(), delivered.size(), "each delivered once: " + delivered);
