@@ -246,12 +246,12 @@ public final class Delivery {
         }
         Ending ending = turn.branch.ending().orElse(null);
         boolean committed = turn.settled && ending == Ending.COMMITTED;
-        if (turn.settled) {
-            tally.settled(turn.rows, turn.outcomes, committed);
-        }
         Result result;
         String why = null;
         try {
+            if (turn.settled) {
+                tally.settled(turn.rows, turn.outcomes, committed);
+            }
             if (committed) {
                 turn.rows.forEach(failingRows::delivered);
                 result = Result.DELIVERED;
