@@ -333,4 +333,19 @@ class TraceTest {
             assertNull(byParent.get(true).get(0).getParentSpanContext().getTraceState().get("not a tracestate"));
         }
     }
+
+    /** A trace column the table does not have is refused at activation, naming the property and its value. */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void aMissingTraceColumnIsRefusedNamingTheProperty(TestDatabase db) throws Exception {
+        String table = tracedInbox(db);
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, "trc-missing-" + db, table);
+            p.put("traceColumn", "trace_ctx");
+            jakarta.resource.ResourceException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    jakarta.resource.ResourceException.class, () -> server.activate(message -> Outcome.ack(), p));
+            assertTrue(refused.getMessage().contains("traceColumn") && refused.getMessage().contains("trace_ctx"),
+                    refused.getMessage());
+        }
+    }
 }
