@@ -35,12 +35,13 @@ public final class ClaimClauses {
 
     /**
      * @return the id, payload ({@link #payload()}: with its size where the table limits it) and
-     *         (when the table has one) attempt columns, labelled {@link Label#ID}, {@link Label#PAYLOAD},
-     *         {@link Label#ATTEMPT}
+     *         (when the table has them) attempt and trace columns, labelled {@link Label#ID},
+     *         {@link Label#PAYLOAD}, {@link Label#ATTEMPT}, {@link Label#TRACE}
      */
     public String columns() {
         return id() + ", " + payload()
-                + spec.attemptColumn().map(a -> ", " + dialect.quote(a) + " AS " + Label.ATTEMPT).orElse("");
+                + spec.attemptColumn().map(a -> ", " + dialect.quote(a) + " AS " + Label.ATTEMPT).orElse("")
+                + spec.traceColumn().map(t -> ", " + dialect.quote(t) + " AS " + Label.TRACE).orElse("");
     }
 
     /**

@@ -9,7 +9,7 @@ package io.inboxra.dialect;
  *         + quote(spec.payloadColumn()) + " AS " + Label.PAYLOAD + " FROM " + table(spec)
  * }</pre>
  *
- * {@link ClaimClauses#columns()} writes the id, payload and attempt columns labelled.
+ * {@link ClaimClauses#columns()} writes the id, payload, attempt and trace columns labelled.
  */
 public final class Label {
 
@@ -31,6 +31,8 @@ public final class Label {
     public static final String KEY = "inbox_key";
     /** The row's FIFO group, in a claim of a table with FIFO groups. */
     public static final String GROUP = "inbox_group";
+    /** The W3C trace context a producer stored with the row, in a claim of a table with a trace column. */
+    public static final String TRACE = "inbox_trace";
 
     private Label() {
     }

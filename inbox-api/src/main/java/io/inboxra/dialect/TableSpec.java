@@ -46,6 +46,9 @@ import java.util.OptionalInt;
  * @param groupConcurrency with a {@code fifoColumn}: how many rows of one FIFO group may be in work at once
  *        ({@code groupConcurrency}); 1, the default, keeps each group in order (FIFO); above 1 a claim takes
  *        any of a group's first {@code groupConcurrency} unfinished rows, so they may complete out of order
+ * @param traceColumn where a producer with {@code traceColumn} stored the W3C trace context of the send
+ *        ({@code traceparent}, and {@code ;tracestate} when there is one): claims select it, labelled
+ *        {@link Label#TRACE}, so that the delivery continues the producer's trace
  */
 public record TableSpec(
         String table,
@@ -65,7 +68,8 @@ public record TableSpec(
         OptionalInt maxPayloadBytes,
         int setAsideIds,
         Optional<String> keyColumn,
-        int groupConcurrency) {
+        int groupConcurrency,
+        Optional<String> traceColumn) {
 
     /** Checks that every component is present ({@code Optional.empty()} for an absent column). */
     public TableSpec {
@@ -85,6 +89,7 @@ public record TableSpec(
         Objects.requireNonNull(deadLetterColumns, "deadLetterColumns");
         Objects.requireNonNull(maxPayloadBytes, "maxPayloadBytes");
         Objects.requireNonNull(keyColumn, "keyColumn");
+        Objects.requireNonNull(traceColumn, "traceColumn");
         if (setAsideIds < 0) {
             throw new IllegalArgumentException("setAsideIds must not be negative: " + setAsideIds);
         }
@@ -94,7 +99,8 @@ public record TableSpec(
     }
 
     /**
-     * A description with one row of a FIFO group in work at a time, as before {@link #groupConcurrency()}.
+     * A description with one row of a FIFO group in work at a time and no trace column, as before
+     * {@link #groupConcurrency()} and {@link #traceColumn()}.
      *
      * @param table the table
      * @param idColumn the key
@@ -122,7 +128,7 @@ public record TableSpec(
             Optional<String> keyColumn) {
         this(table, idColumn, payloadColumn, queueColumn, dueColumn, priorityColumn, attemptColumn, processedAtColumn,
                 lockedUntilColumn, advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns,
-                maxPayloadBytes, setAsideIds, keyColumn, 1);
+                maxPayloadBytes, setAsideIds, keyColumn, 1, Optional.empty());
     }
 
     /**
@@ -230,6 +236,7 @@ public record TableSpec(
         b.setAsideIds = setAsideIds;
         b.keyColumn = keyColumn;
         b.groupConcurrency = groupConcurrency;
+        b.traceColumn = traceColumn;
         return b;
     }
 
@@ -253,6 +260,7 @@ public record TableSpec(
         private int setAsideIds;
         private Optional<String> keyColumn = Optional.empty();
         private int groupConcurrency = 1;
+        private Optional<String> traceColumn = Optional.empty();
 
         private Builder(String table) {
             this.table = table;
@@ -300,13 +308,15 @@ public record TableSpec(
         public Builder keyColumn(String v) { keyColumn = Optional.ofNullable(v); return this; }
         /** @param v how many rows of one FIFO group may be in work at once, at least 1 @return this builder */
         public Builder groupConcurrency(int v) { groupConcurrency = v; return this; }
+        /** @param v the trace column, or null @return this builder */
+        public Builder traceColumn(String v) { traceColumn = Optional.ofNullable(v); return this; }
 
         /** @return the description */
         public TableSpec build() {
             return new TableSpec(table, idColumn, payloadColumn, queueColumn, dueColumn,
                     priorityColumn, attemptColumn, processedAtColumn, lockedUntilColumn,
                     advisoryLock, fifoColumn, deadAtColumn, deadLetterTable, deadLetterColumns, maxPayloadBytes,
-                    setAsideIds, keyColumn, groupConcurrency);
+                    setAsideIds, keyColumn, groupConcurrency, traceColumn);
         }
     }
 }

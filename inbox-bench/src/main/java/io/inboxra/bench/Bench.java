@@ -44,7 +44,7 @@ public final class Bench {
     private final int warmUpRows;
 
     private static final List<String> MODES = List.of("throughput", "latency", "scale", "partitions", "writes", "keys",
-            "chaos", "chart");
+            "traces", "chaos", "chart");
 
     private Bench(Map<String, String> args) {
         this.rows = Integer.parseInt(args.getOrDefault("rows", "100000"));
@@ -131,6 +131,9 @@ public final class Bench {
         }
         if (modes.contains("keys")) {
             keys();
+        }
+        if (modes.contains("traces")) {
+            new Traces(rows, busy).run(databases, workerCounts, repeats, payloadBytes, out);
         }
         if (modes.contains("chaos")) {
             chaos();

@@ -102,6 +102,8 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setGroupConcurrency(String v) { set(Property.GROUP_CONCURRENCY, v); }
     public String getKeyColumn() { return get(Property.KEY_COLUMN); }
     public void setKeyColumn(String v) { set(Property.KEY_COLUMN, v); }
+    public String getTraceColumn() { return get(Property.TRACE_COLUMN); }
+    public void setTraceColumn(String v) { set(Property.TRACE_COLUMN, v); }
     public String getDeadAtColumn() { return get(Property.DEAD_AT_COLUMN); }
     public void setDeadAtColumn(String v) { set(Property.DEAD_AT_COLUMN, v); }
     public String getDeadLetterTable() { return get(Property.DEAD_LETTER_TABLE); }

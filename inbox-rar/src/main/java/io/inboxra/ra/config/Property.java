@@ -27,6 +27,7 @@ public enum Property {
     DEAD_AT_COLUMN("deadAtColumn", null),
     DEAD_LETTER_TABLE("deadLetterTable", null),
     KEY_COLUMN("keyColumn", null),
+    TRACE_COLUMN("traceColumn", null),
     MAX_ATTEMPTS("maxAttempts", "unlimited"),
     RETRY_DELAY("retryDelay", "PT1S"),
     MAX_RETRY_DELAY("maxRetryDelay", "PT5M"),

@@ -85,6 +85,7 @@ final class TableReader {
                 .deadLetterTable(tableName(Property.DEAD_LETTER_TABLE).orElse(null))
                 .keyColumn(column(Property.KEY_COLUMN).orElse(null))
                 .groupConcurrency(values.whole(Property.GROUP_CONCURRENCY, Bounds.GROUP_CONCURRENCY))
+                .traceColumn(column(Property.TRACE_COLUMN).orElse(null))
                 .build();
     }
 

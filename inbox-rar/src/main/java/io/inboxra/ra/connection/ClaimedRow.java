@@ -20,9 +20,16 @@ import java.util.Locale;
  * @param token the lease form's fencing token, or null
  * @param key the advisory lock form's key, or null
  * @param group the row's FIFO group, or null
+ * @param trace the trace context its producer stored ({@code traceColumn}), or null
  */
 public record ClaimedRow(Object id, byte[] payload, long payloadBytes, int failedAttempts, Object token, Object key,
-        Object group) {
+        Object group, String trace) {
+
+    /** A row without a stored trace context. */
+    public ClaimedRow(Object id, byte[] payload, long payloadBytes, int failedAttempts, Object token, Object key,
+            Object group) {
+        this(id, payload, payloadBytes, failedAttempts, token, key, group, null);
+    }
 
     /**
      * @return the id as a key for maps and sets: a {@code byte[]} id (a {@code BINARY} column)
@@ -34,12 +41,12 @@ public record ClaimedRow(Object id, byte[] payload, long payloadBytes, int faile
 
     /** @return this row with the lease's current fencing token */
     public ClaimedRow withToken(Object current) {
-        return new ClaimedRow(id, payload, payloadBytes, failedAttempts, current, key, group);
+        return new ClaimedRow(id, payload, payloadBytes, failedAttempts, current, key, group, trace);
     }
 
     /** @return this row with the advisory key and FIFO group of the claim that locked it */
     public ClaimedRow lockedBy(ClaimedRow claim) {
-        return new ClaimedRow(id, payload, payloadBytes, failedAttempts, token, claim.key(), claim.group());
+        return new ClaimedRow(id, payload, payloadBytes, failedAttempts, token, claim.key(), claim.group(), trace);
     }
 
     /**
@@ -47,10 +54,10 @@ public record ClaimedRow(Object id, byte[] payload, long payloadBytes, int faile
      * per statement from the result's metadata rather than once per row.
      */
     record Layout(int id, int payload, boolean binaryPayload, int payloadBytes, int attempt, int token, int key,
-            int group) {
+            int group, int trace) {
 
         static Layout of(ResultSetMetaData meta) throws SQLException {
-            int id = 0, payload = 0, payloadBytes = 0, attempt = 0, token = 0, key = 0, group = 0;
+            int id = 0, payload = 0, payloadBytes = 0, attempt = 0, token = 0, key = 0, group = 0, trace = 0;
             boolean binary = false;
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 switch (meta.getColumnLabel(i).toLowerCase(Locale.ROOT)) {
@@ -64,13 +71,14 @@ public record ClaimedRow(Object id, byte[] payload, long payloadBytes, int faile
                     case Label.TOKEN -> token = i;
                     case Label.KEY -> key = i;
                     case Label.GROUP -> group = i;
+                    case Label.TRACE -> trace = i;
                     default -> { }
                 }
             }
             if (id == 0) {
                 throw new SQLException("the claim returned no column labelled " + Label.ID);
             }
-            return new Layout(id, payload, binary, payloadBytes, attempt, token, key, group);
+            return new Layout(id, payload, binary, payloadBytes, attempt, token, key, group, trace);
         }
     }
 
@@ -88,7 +96,8 @@ public record ClaimedRow(Object id, byte[] payload, long payloadBytes, int faile
                 layout.attempt() == 0 ? 0 : rs.getInt(layout.attempt()),
                 layout.token() == 0 ? null : rs.getObject(layout.token()),
                 layout.key() == 0 ? null : rs.getObject(layout.key()),
-                layout.group() == 0 ? null : rs.getObject(layout.group()));
+                layout.group() == 0 ? null : rs.getObject(layout.group()),
+                layout.trace() == 0 ? null : rs.getString(layout.trace()));
     }
 
     /** A database's "yes" to a lock function: true, or 1 where booleans are numbers (MySQL). */

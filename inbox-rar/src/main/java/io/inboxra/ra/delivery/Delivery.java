@@ -7,6 +7,7 @@ import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.outbound.SharedBranch;
 import io.inboxra.ra.settlement.Settlement;
 import io.inboxra.ra.settlement.StatementFailed;
+import io.inboxra.ra.trace.Telemetry;
 import io.inboxra.ra.xa.DeliveryBranch;
 import io.inboxra.ra.xa.Ending;
 import io.inboxra.ra.xa.TransactionEndedException;
@@ -23,7 +24,8 @@ import java.util.List;
  * a lone row's failure record armed; the listener invoked; the outcomes settled in the branch;
  * {@code afterDelivery}; then what came of it, as the adapter's own resource saw the transaction
  * end: counted, a lone row's failure recorded, a batch's rows owed again one at a time, the hold
- * let go. What differs between the forms is the {@link ClaimForm}'s.
+ * let go. What differs between the forms is the {@link ClaimForm}'s. With {@code traceColumn} a turn
+ * that claimed rows is a span ({@link DeliveryTrace}), current from the claim to its end.
  *
  * <p>A batch that fails in any way rolls back whole and counts no attempt on its rows: they are
  * delivered again one at a time, where a failure is counted and dead-lettered at
@@ -47,6 +49,7 @@ public final class Delivery {
     private final FailingRows failingRows;
     private final DataSourceSettings database;
     private final OpenClaims openClaims;
+    private final DeliveryTrace trace;
 
     private Delivery(DeliveryContext context, DeliveryTally tally, ClaimForm form) {
         this.form = form;
@@ -56,6 +59,7 @@ public final class Delivery {
         this.failingRows = context.failingRows();
         this.database = context.settings().dataSource();
         this.openClaims = context.openClaims();
+        this.trace = context.trace();
     }
 
     /** @return a worker's deliveries in its subscription's form */
@@ -105,6 +109,10 @@ public final class Delivery {
         String notCommitted;
         /** A database failure in the settlement: reported once the turn has let its rows go. */
         SQLException trouble;
+        /** The delivery's span, from the claim to the turn's end. */
+        Telemetry.Span span = Telemetry.Span.NONE;
+        /** What the listener or the commit threw, for the span. */
+        Throwable thrown;
 
         Turn(DeliveryBranch<DatabaseConnection> branch) {
             this.branch = branch;
@@ -130,6 +138,7 @@ public final class Delivery {
             deliver(turn, transacted);
         } catch (SQLException | ResourceException | RuntimeException | Error e) {
             // No listener reached (no MDB instance free, an undeploy) or the database failed: uncounted, let go now.
+            turn.span.end(e.toString(), e);
             form.abandon();
             throw e;
         } finally {
@@ -157,6 +166,7 @@ public final class Delivery {
                 if (form.claimsInTransaction()) {
                     openClaims.opened();
                 }
+                turn.span = trace.start(turn.rows);
                 if (turn.rows.size() == 1) {
                     turn.record = form.armFailure(branch, turn.rows.get(0));
                     branch.recordFailuresWith(turn.record);
@@ -172,6 +182,7 @@ public final class Delivery {
                     own.end(turn.settled);
                 }
                 turn.notCommitted = endpoint.after(turn.rows, turn.settled);
+                turn.thrown = endpoint.thrown();
                 form.transactionEnded();
             }
         }
@@ -235,22 +246,24 @@ public final class Delivery {
         }
         Ending ending = turn.branch.ending().orElse(null);
         boolean committed = turn.settled && ending == Ending.COMMITTED;
-        if (turn.settled) {
-            tally.settled(turn.rows, turn.outcomes, committed);
-        }
         Result result;
+        String why = null;
         try {
+            if (turn.settled) {
+                tally.settled(turn.rows, turn.outcomes, committed);
+            }
             if (committed) {
                 turn.rows.forEach(failingRows::delivered);
                 result = Result.DELIVERED;
             } else if (turn.rows.size() == 1) {
                 ClaimedRow row = turn.rows.get(0);
                 // A commit that failed: its innermost cause (the MDB's own resource's constraint), not "rolled back".
-                String why = turn.notCommitted != null ? turn.notCommitted : turn.failure;
+                why = turn.notCommitted != null ? turn.notCommitted : turn.failure;
                 tally.failed(row, why);
                 form.failed(row, why, turn.settled);
                 result = failingRows.after(row, false);
             } else {
+                why = turn.notCommitted != null ? turn.notCommitted : turn.failure;
                 tally.failed(turn.rows.size());
                 if (!turn.settled) {
                     tally.batchFailed(turn.rows.size(), turn.failure);
@@ -262,7 +275,11 @@ public final class Delivery {
                 result = Result.FAILED;
             }
         } finally {
-            form.release();
+            try {
+                turn.span.end(committed ? null : why != null ? why : "not committed (" + ending + ")", turn.thrown);
+            } finally {
+                form.release();
+            }
         }
         if (turn.trouble != null) {
             throw turn.trouble;

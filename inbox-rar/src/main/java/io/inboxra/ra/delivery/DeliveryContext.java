@@ -31,11 +31,21 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param tally what the deliveries came to, for operators
  * @param failingRows the rows whose delivery failed lately, which claims pass over until they are due
  * @param openClaims since when each worker's claim transaction has been open
+ * @param trace the deliveries' spans, with {@code traceColumn} and OpenTelemetry
  */
 public record DeliveryContext(SubscriptionSettings settings, Dialect dialect, SubscriptionStatements statements,
         Settlement settlement, FailureRecords failures, Endpoints endpoints, SubscriptionConnections connections,
         ScheduledExecutorService heartbeats, ExecutorService background, Tally tally, FailingRows failingRows,
-        OpenClaims openClaims) {
+        OpenClaims openClaims, DeliveryTrace trace) {
+
+    /** The deliveries' spans found for the MDB's class loader ({@link DeliveryTrace#of}), at activation. */
+    public DeliveryContext(SubscriptionSettings settings, Dialect dialect, SubscriptionStatements statements,
+            Settlement settlement, FailureRecords failures, Endpoints endpoints, SubscriptionConnections connections,
+            ScheduledExecutorService heartbeats, ExecutorService background, Tally tally, FailingRows failingRows,
+            OpenClaims openClaims, ClassLoader application) {
+        this(settings, dialect, statements, settlement, failures, endpoints, connections, heartbeats, background, tally,
+                failingRows, openClaims, DeliveryTrace.of(settings, application));
+    }
 
     /** @return the subscription's name, for logs */
     public String name() {

@@ -46,6 +46,8 @@ final class ListenerEndpoint implements AutoCloseable {
     private final boolean batch;
     private final DatabaseWaits waits;
     private boolean inDelivery;
+    /** What the listener or {@code afterDelivery} threw, for the delivery's span. */
+    private Throwable thrown;
     private Runnable begun = () -> { };
 
     /**
@@ -116,6 +118,7 @@ final class ListenerEndpoint implements AutoCloseable {
             }
             return new Invocation(outcome, null);
         } catch (RuntimeException | Error e) {
+            thrown = e;
             // An Error too (StackOverflowError, NoClassDefFoundError): the delivery rolls back, the worker lives on.
             // One line per failure; its stack trace once a minute per distinct cause, not on every redelivery.
             String cause = Causes.reason(e);
@@ -172,6 +175,7 @@ final class ListenerEndpoint implements AutoCloseable {
         try {
             returned = ((InboxBatchListener) endpoint).onMessages(handed.stream().map(messages::of).toList());
         } catch (RuntimeException | Error e) {
+            thrown = e;
             String cause = Causes.reason(e);
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + describe(handed) + " failed in"
                     + " the listener (" + cause + "); the transaction rolls back and the rows will be delivered"
@@ -238,6 +242,7 @@ final class ListenerEndpoint implements AutoCloseable {
             endpoint.afterDelivery();
         } catch (ResourceException | RuntimeException | Error e) {
             if (expectCommit) {
+                thrown = e;
                 String reason = Causes.reason(e);
                 LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the transaction of "
                         + (rows.isEmpty() ? "a delivery" : describe(rows)) + " did not commit (" + reason
@@ -249,6 +254,11 @@ final class ListenerEndpoint implements AutoCloseable {
                     + "': afterDelivery of a rolled-back delivery failed: " + e);
         }
         return null;
+    }
+
+    /** @return what the listener or an expected commit threw, or null */
+    Throwable thrown() {
+        return thrown;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.inboxra.ra.outbound;
 
 import io.inboxra.producer.InboxProducerException;
 import io.inboxra.producer.SendOptions;
+import io.inboxra.ra.trace.Telemetry;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +20,11 @@ import java.util.regex.Pattern;
  * @param priority the priority column
  * @param fifo the FIFO group column
  * @param key the key column ({@code SendOptions.key}), under a unique index
+ * @param trace the trace column: each send writes the current trace context there, when a span is current
+ * @param telemetry the server's OpenTelemetry, found when the factory names a trace column, else none
  */
 record ProducerColumns(String payload, Optional<String> queue, Optional<String> due, Optional<String> priority,
-        Optional<String> fifo, Optional<String> key) {
+        Optional<String> fifo, Optional<String> key, Optional<String> trace, Telemetry telemetry) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)?");
 
@@ -69,8 +72,25 @@ record ProducerColumns(String payload, Optional<String> queue, Optional<String> 
         options.fifoKey().ifPresent(f -> add(columns, values, column(fifo, "fifoColumn", "a FIFO key"), f));
         Optional<String> keyColumn = options.key().map(k -> column(key, "keyColumn", "a key"));
         keyColumn.ifPresent(k -> add(columns, values, k, options.key().get()));
+        if (trace.isPresent()) {
+            String context = currentContext();
+            if (context != null) {
+                add(columns, values, trace.get(), context);
+            }
+        }
         return new Insert(table, List.copyOf(columns), java.util.Collections.unmodifiableList(values), keyColumn,
                 options.key());
+    }
+
+    /** The current trace context; a failure of the server's OpenTelemetry never fails a send: no context then. */
+    private String currentContext() {
+        try {
+            return telemetry.currentContext();
+        } catch (RuntimeException | LinkageError e) {
+            System.getLogger(ProducerColumns.class.getName()).log(System.Logger.Level.WARNING, "Inbox producer: the"
+                    + " current trace context could not be read (" + e + "); the row is sent without it", e);
+            return null;
+        }
     }
 
     private static void add(List<String> columns, List<Object> values, String column, Object value) {
@@ -84,10 +104,14 @@ record ProducerColumns(String payload, Optional<String> queue, Optional<String> 
     }
 
     /** Checks the names the factory was configured with. */
-    static ProducerColumns of(String payload, String queue, String due, String priority, String fifo, String key) {
+    static ProducerColumns of(String payload, String queue, String due, String priority, String fifo, String key,
+            String trace) {
+        Optional<String> traceColumn = optional("traceColumn", trace);
         return new ProducerColumns(checked("payloadColumn", payload == null || payload.isBlank() ? "payload" : payload),
                 optional("queueColumn", queue), optional("dueColumn", due), optional("priorityColumn", priority),
-                optional("fifoColumn", fifo), optional("keyColumn", key));
+                optional("fifoColumn", fifo), optional("keyColumn", key), traceColumn,
+                traceColumn.isEmpty() ? Telemetry.NONE : Telemetry.find("The inbox producer factory", "traceColumn",
+                        Thread.currentThread().getContextClassLoader()));
     }
 
     private static Optional<String> optional(String property, String value) {

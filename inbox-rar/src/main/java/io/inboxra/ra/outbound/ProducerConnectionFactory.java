@@ -31,7 +31,7 @@ import javax.sql.XADataSource;
  * {@code dataSourceClass} with {@code dataSourceProperties}; unset, the resource adapter's
  * defaults), and the columns it writes by {@code payloadColumn} (default {@code payload}),
  * {@code queueColumn}, {@code dueColumn}, {@code priorityColumn}, {@code fifoColumn} and
- * {@code keyColumn}. A send with a key inserts by its dialect's insert-if-absent
+ * {@code keyColumn}, and the trace context of each send by {@code traceColumn}. A send with a key inserts by its dialect's insert-if-absent
  * ({@link io.inboxra.dialect.Dialect#insertIfAbsent}): the {@code dialect} property's, or the one
  * the database's metadata names.
  */
@@ -64,6 +64,9 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
     private String fifoColumn;
     @ConfigProperty(description = "The key column, for SendOptions.key; it needs a unique index of its own")
     private String keyColumn;
+    @ConfigProperty(description = "The trace column: each send stores the current W3C trace context there"
+            + " (traceparent, then ';' and tracestate if any), where the server offers OpenTelemetry")
+    private String traceColumn;
     @ConfigProperty(description = "The dialect of a send with a key: a built-in one's name or a class name"
             + " (default: detected from the database)")
     private String dialect;
@@ -115,7 +118,8 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
     /** @return the columns it writes, checked once */
     ProducerColumns columns() {
         if (columns == null) {
-            columns = ProducerColumns.of(payloadColumn, queueColumn, dueColumn, priorityColumn, fifoColumn, keyColumn);
+            columns = ProducerColumns.of(payloadColumn, queueColumn, dueColumn, priorityColumn, fifoColumn, keyColumn,
+                    traceColumn);
         }
         return columns;
     }
@@ -243,6 +247,8 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
     public void setFifoColumn(String v) { fifoColumn = v; }
     public String getKeyColumn() { return keyColumn; }
     public void setKeyColumn(String v) { keyColumn = v; }
+    public String getTraceColumn() { return traceColumn; }
+    public void setTraceColumn(String v) { traceColumn = v; }
     public String getDialect() { return dialect; }
     public void setDialect(String v) { dialect = v; }
 
@@ -259,6 +265,6 @@ public class ProducerConnectionFactory implements ManagedConnectionFactory, Reso
 
     private java.util.List<String> key() {
         return java.util.Arrays.asList(dataSourceClass, url, user, password, dataSourceProperties, payloadColumn,
-                queueColumn, dueColumn, priorityColumn, fifoColumn, keyColumn, dialect);
+                queueColumn, dueColumn, priorityColumn, fifoColumn, keyColumn, traceColumn, dialect);
     }
 }

@@ -125,7 +125,8 @@ public final class Subscription implements Recoverable {
                 connections,
                 lease ? threads.heartbeats() : null, threads.background(),
                 FailureStreak.watching(counters, running, settings),
-                FailingRows.of(settings, checked.table(), checked.dialect()), counters.openClaims());
+                FailingRows.of(settings, checked.table(), checked.dialect()), counters.openClaims(),
+                endpointLoader(endpointFactory));
         Subscription subscription = new Subscription(context, running, new Outage(settings.name(), Clock.systemUTC(),
                 counters), counters, threads, messages, checked.operations(), finisher, undecided);
         undecided.ifPresent(branches -> subscription.inDoubtResolver(settings.inDoubtTimeout().get(),

@@ -52,7 +52,8 @@ public final class TableCheck {
                 .lockedUntilColumn(resolve(columns, "lockedUntilColumn", spec.lockedUntilColumn(), spec, problems))
                 .fifoColumn(resolve(columns, "fifoColumn", spec.fifoColumn(), spec, problems))
                 .deadAtColumn(resolve(columns, "deadAtColumn", spec.deadAtColumn(), spec, problems))
-                .keyColumn(resolve(columns, "keyColumn", spec.keyColumn(), spec, problems));
+                .keyColumn(resolve(columns, "keyColumn", spec.keyColumn(), spec, problems))
+                .traceColumn(resolve(columns, "traceColumn", spec.traceColumn(), spec, problems));
         if (spec.deadLetterTable().isPresent()) {
             FoundTable deadLetters = deadLetters(connection, metadata, spec, problems);
             resolved.deadLetterTable(deadLetters.storedName()).deadLetterColumns(deadLetterColumns(deadLetters));

@@ -66,5 +66,12 @@ public record GoldenCase(String name, TableSpec spec) {
             new GoldenCase("lease-set-aside", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
                     .queueColumn("queue").setAsideIds(3).build()),
             new GoldenCase("advisory-set-aside", TableSpec.builder("jobs").advisoryLock("id").queueColumn("queue")
-                    .setAsideIds(3).build()));
+                    .setAsideIds(3).build()),
+            // traceColumn: every claim also selects the stored trace context, labelled inbox_trace.
+            new GoldenCase("row-lock-trace", TableSpec.builder("jobs").attemptColumn("attempts").fifoColumn("grp")
+                    .traceColumn("trace_context").build()),
+            new GoldenCase("lease-trace", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .attemptColumn("attempts").traceColumn("trace_context").build()),
+            new GoldenCase("advisory-trace", TableSpec.builder("jobs").advisoryLock("id").maxPayloadBytes(1048576)
+                    .traceColumn("trace_context").build()));
 }

@@ -52,7 +52,9 @@ public final class StatementListing {
         StatementListing listing = new StatementListing();
         // A description without a payload limit or set-aside ids reads as before they came.
         listing.text.append("-- ").append(dialect.name()).append(": ")
-                .append(spec.toString().replace(", groupConcurrency=1]", "]").replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0, keyColumn=Optional.empty]", "]")
+                .append(spec.toString().replace(", traceColumn=Optional.empty]", "]")
+                        .replace(", groupConcurrency=1]", "]").replace(", groupConcurrency=1,", ",")
+                        .replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0, keyColumn=Optional.empty]", "]")
                         .replace(", keyColumn=Optional.empty]", "]"))
                 .append("\n");
         listing.claims(dialect, spec);

@@ -1,0 +1,45 @@
+-- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional[attempts], processedAtColumn=Optional.empty, lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=0, keyColumn=Optional.empty, traceColumn=Optional[trace_context]]
+
+-- leaseIds
+SELECT `id` AS inbox_id FROM `jobs` h WHERE (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) ORDER BY `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LIMIT
+
+-- leaseWrite
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ?
+-- binds LEASE, ID
+
+-- leaseRead
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt, `trace_context` AS inbox_trace, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- leaseWriteAll 3
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` IN (?, ?, ?)
+-- binds LEASE, ID, ID, ID
+
+-- leaseReadAll 3
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt, `trace_context` AS inbox_trace, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` IN (?, ?, ?)
+-- binds ID, ID, ID
+
+-- extendLease
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` = ?
+-- binds LEASE, ID, TOKEN
+
+-- releaseLease
+UPDATE `jobs` SET `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- settle
+DELETE FROM `jobs` WHERE `id` = ? AND `locked_until` = ?
+-- binds ID, TOKEN
+
+-- createClaimIndex
+CREATE INDEX jobs_claim ON `jobs` (`id`)
+-- binds nothing
+
+-- backlog
+SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6))
+-- binds nothing
+
+-- inWork
+SELECT COUNT(*) FROM `jobs` WHERE `locked_until` >= CURRENT_TIMESTAMP(6)
+-- binds nothing
