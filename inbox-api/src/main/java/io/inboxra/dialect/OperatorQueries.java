@@ -256,6 +256,85 @@ public interface OperatorQueries {
     }
 
     /**
+     * One row of the inbox as an operator looks it up, of the subscription's queue and whatever
+     * its state: by its id ({@link Param#ID}) or, with a {@code keyColumn}, by its key
+     * ({@link Param#MESSAGE_KEY}). Read without locks. Its columns, in this order: the id; the key
+     * (NULL without a key column); the payload's preview ({@link #payloadPreview}, or the whole
+     * payload); the failed deliveries (the attempt column, NULL without one); the due time (NULL
+     * without a due column); when it was marked processed and when it was marked dead (each NULL
+     * where not marked or where the table has no such column); and 1 while a live lease holds it
+     * (the lease form), else 0. Binds {@link Param#QUEUE} with a queue column, then ID or MESSAGE_KEY.
+     *
+     * <pre>{@code
+     * SELECT "id", "message_key", "payload", "attempts", "due_at", "processed_at", NULL,
+     *     CASE WHEN "locked_until" >= CURRENT_TIMESTAMP THEN 1 ELSE 0 END FROM "jobs" WHERE "queue" = ? AND "id" = ?
+     * }</pre>
+     *
+     * @param spec the table; with {@code byKey}, it has a key column
+     * @param byKey whether it looks the row up by its key instead of its id
+     * @return the query
+     */
+    default Statement inboxRow(TableSpec spec, boolean byKey) {
+        String payload = quote(spec.payloadColumn());
+        String leased = spec.lockedUntilColumn().map(l -> "CASE WHEN " + quote(l) + " >= " + currentTimestamp()
+                + " THEN 1 ELSE 0 END").orElse("0");
+        List<Param> params = queueParams(spec);
+        params.add(byKey ? Param.MESSAGE_KEY : Param.ID);
+        String column = byKey ? spec.keyColumn().orElseThrow(() -> new IllegalStateException("no key column"))
+                : spec.idColumn();
+        return new Statement("SELECT " + quote(spec.idColumn()) + ", " + orNull(spec.keyColumn()) + ", "
+                + payloadPreview(payload).orElse(payload) + ", " + orNull(spec.attemptColumn()) + ", "
+                + orNull(spec.dueColumn()) + ", " + orNull(spec.processedAtColumn()) + ", " + orNull(spec.deadAtColumn())
+                + ", " + leased + " FROM " + table(spec) + " WHERE " + queueCondition(spec.queueColumn(), "")
+                + quote(column) + " = ?", params);
+    }
+
+    /**
+     * The operator's cancel takes hold of a pending row: the row {@link Param#ID} of the queue, not
+     * marked processed, not marked dead, not under a live lease (the lease form), locked until the
+     * cancel's transaction ends, <em>without waiting</em>: a row another transaction holds (a
+     * delivery in work, a prepared branch) is skipped, and the query returns no row. Returns the
+     * row's id and its failed deliveries (the attempt column, 0 without one). Binds
+     * {@link Param#QUEUE} with a queue column, then ID.
+     *
+     * <p>By default {@code FOR UPDATE SKIP LOCKED} at the end (PostgreSQL, MySQL, MariaDB, H2,
+     * Oracle); a database that spells it otherwise (SQL Server: {@code WITH (UPDLOCK, READPAST,
+     * ROWLOCK)}) overrides it, and one without row locks (SQLite, whose writers take turns) leaves
+     * the clause out.
+     *
+     * @param spec the table
+     * @return the query
+     */
+    default Statement holdPendingRow(TableSpec spec) {
+        return pendingRowQuery(spec, " FOR UPDATE SKIP LOCKED");
+    }
+
+    /**
+     * {@link #holdPendingRow}'s query with the given lock clause at its end.
+     *
+     * @param spec the table
+     * @param lockClause the clause, with its leading space, or {@code ""}
+     * @return the query
+     */
+    default Statement pendingRowQuery(TableSpec spec, String lockClause) {
+        List<Param> params = queueParams(spec);
+        params.add(Param.ID);
+        StringBuilder where = new StringBuilder(queueCondition(spec.queueColumn(), "")).append(quote(spec.idColumn()))
+                .append(" = ?");
+        spec.processedAtColumn().ifPresent(c -> where.append(" AND ").append(quote(c)).append(" IS NULL"));
+        spec.deadAtColumn().ifPresent(c -> where.append(" AND ").append(quote(c)).append(" IS NULL"));
+        spec.lockedUntilColumn().ifPresent(l -> where.append(" AND (").append(quote(l)).append(" IS NULL OR ")
+                .append(quote(l)).append(" < ").append(currentTimestamp()).append(')'));
+        return new Statement("SELECT " + quote(spec.idColumn()) + ", " + spec.attemptColumn().map(this::quote).orElse("0")
+                + " FROM " + table(spec) + " WHERE " + where + lockClause, params);
+    }
+
+    /** @return the quoted column, or {@code NULL} */
+    private String orNull(Optional<String> column) {
+        return column.map(this::quote).orElse("NULL");
+    }
+
+    /**
      * The subscription's dead letters, as SQL to follow {@code FROM}: the dead-letter table's rows
      * of the queue, or the inbox rows of the queue marked dead. Binds {@link Param#QUEUE} with a
      * queue column.

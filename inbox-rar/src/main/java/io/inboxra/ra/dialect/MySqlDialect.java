@@ -197,6 +197,16 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return Statement.of("SELECT RELEASE_LOCK(?)", Param.KEY);
     }
 
+    /** The claim's named lock of one row, tried on that row alone (a LIMIT subquery, materialized). */
+    @Override
+    public Optional<Statement> tryLock(TableSpec spec) {
+        String key = spec.fifoColumn().map(g -> lockName(spec, "g", quote(g))).orElseGet(
+                () -> lockName(spec, "k", clauses(spec).advisoryKey()));
+        return Optional.of(Statement.of("SELECT * FROM (SELECT h." + quote(spec.idColumn()) + " AS " + Label.ID + ", "
+                + key + " AS " + Label.KEY + " FROM " + table(spec) + " h WHERE h." + quote(spec.idColumn())
+                + " = ? LIMIT 1) candidate WHERE GET_LOCK(" + Label.KEY + ", 0) = 1", Param.ID));
+    }
+
     /** MySQL 5.7 and MariaDB 10.5 and later. */
     @Override
     public Optional<Statement> unlockAll(TableSpec spec) {

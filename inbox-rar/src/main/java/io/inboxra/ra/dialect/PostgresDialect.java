@@ -175,6 +175,16 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return Optional.of(Statement.of("SELECT pg_advisory_unlock_all()"));
     }
 
+    /** The claim's lock of one row, tried on that row alone (a LIMIT subquery is never merged). */
+    @Override
+    public Optional<Statement> tryLock(TableSpec spec) {
+        String key = spec.fifoColumn().map(this::quote).orElseGet(() -> clauses(spec).advisoryKey());
+        return Optional.of(Statement.of("SELECT * FROM (SELECT h." + quote(spec.idColumn()) + " AS " + Label.ID
+                + ", hashtext((" + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h WHERE h."
+                + quote(spec.idColumn()) + " = ? LIMIT 1) candidate WHERE pg_try_advisory_lock(" + lockSpace(spec) + ", "
+                + Label.KEY + ")", Param.ID));
+    }
+
     @Override
     public Optional<Statement> fifoGuard(TableSpec spec) {
         // Held until the claim's transaction ends: a row that enters the group ahead of the head waits too.
