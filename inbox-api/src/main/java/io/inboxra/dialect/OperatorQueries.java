@@ -298,25 +298,30 @@ public interface OperatorQueries {
      * {@link Param#QUEUE} with a queue column, then ID.
      *
      * <p>By default {@code FOR UPDATE SKIP LOCKED} at the end (PostgreSQL, MySQL, MariaDB, H2,
-     * Oracle); a database that spells it otherwise (SQL Server: {@code WITH (UPDLOCK, READPAST,
-     * ROWLOCK)}) overrides it, and one without row locks (SQLite, whose writers take turns) leaves
-     * the clause out.
+     * Oracle); {@link StandardRowLock} writes it with its {@code rowLocking} (SQL Server's
+     * {@code WITH (UPDLOCK, READPAST, ROWLOCK)}); a database without row locks (SQLite, whose
+     * writers take turns) leaves the lock out: {@code pendingRowQuery(spec, new RowLocking("", ""))}.
+     *
+     * <pre>{@code
+     * SELECT "id", "attempts" FROM "jobs" h WHERE "queue" = ? AND "id" = ? AND "processed_at" IS NULL
+     *     AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) FOR UPDATE SKIP LOCKED
+     * }</pre>
      *
      * @param spec the table
      * @return the query
      */
     default Statement holdPendingRow(TableSpec spec) {
-        return pendingRowQuery(spec, " FOR UPDATE SKIP LOCKED");
+        return pendingRowQuery(spec, RowLocking.SKIP_LOCKED);
     }
 
     /**
-     * {@link #holdPendingRow}'s query with the given lock clause at its end.
+     * {@link #holdPendingRow}'s query, its table aliased {@code h}, locked as given.
      *
      * @param spec the table
-     * @param lockClause the clause, with its leading space, or {@code ""}
+     * @param locking the table hints and the clause at the end
      * @return the query
      */
-    default Statement pendingRowQuery(TableSpec spec, String lockClause) {
+    default Statement pendingRowQuery(TableSpec spec, RowLocking locking) {
         List<Param> params = queueParams(spec);
         params.add(Param.ID);
         StringBuilder where = new StringBuilder(queueCondition(spec.queueColumn(), "")).append(quote(spec.idColumn()))
@@ -326,7 +331,7 @@ public interface OperatorQueries {
         spec.lockedUntilColumn().ifPresent(l -> where.append(" AND (").append(quote(l)).append(" IS NULL OR ")
                 .append(quote(l)).append(" < ").append(currentTimestamp()).append(')'));
         return new Statement("SELECT " + quote(spec.idColumn()) + ", " + spec.attemptColumn().map(this::quote).orElse("0")
-                + " FROM " + table(spec) + " WHERE " + where + lockClause, params);
+                + " FROM " + table(spec) + " h" + locking.tableHints() + " WHERE " + where + locking.clause(), params);
     }
 
     /** @return the quoted column, or {@code NULL} */

@@ -126,7 +126,7 @@ public final class SqliteDialect extends StandardDialect implements Lease {
      */
     @Override
     public Statement holdPendingRow(TableSpec spec) {
-        return pendingRowQuery(spec, "");
+        return pendingRowQuery(spec, new io.inboxra.dialect.RowLocking("", ""));
     }
 
     @Override

@@ -56,5 +56,12 @@ public record GoldenCase(String name, TableSpec spec) {
             new GoldenCase("lease-set-aside", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
                     .queueColumn("queue").setAsideIds(3).build()),
             new GoldenCase("advisory-set-aside", TableSpec.builder("jobs").advisoryLock("id").queueColumn("queue")
-                    .setAsideIds(3).build()));
+                    .setAsideIds(3).build()),
+            // Messages' keys: an operator looks a row up by its key.
+            new GoldenCase("row-lock-key", TableSpec.builder("jobs").queueColumn("queue").dueColumn("due_at")
+                    .attemptColumn("attempts").deadAtColumn("dead_at").keyColumn("message_key").build()),
+            new GoldenCase("lease-key", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .processedAtColumn("processed_at").deadLetterTable("dead_jobs").keyColumn("message_key").build()),
+            new GoldenCase("advisory-key", TableSpec.builder("jobs").advisoryLock("tenant_id").queueColumn("queue")
+                    .deadLetterTable("dead_jobs").keyColumn("message_key").build()));
 }

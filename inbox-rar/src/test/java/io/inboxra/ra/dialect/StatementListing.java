@@ -168,6 +168,7 @@ public final class StatementListing {
             add("unlock", () -> advisory.unlock(spec));
             add("recheckAll 3", advisory.recheckAll(spec, 3));
             add("unlockAll", advisory.unlockAll(spec));
+            add("tryLock", advisory.tryLock(spec));
         }
     }
 
@@ -220,10 +221,18 @@ public final class StatementListing {
         }
     }
 
-    /** The operators' statements: the backlog, the rows in work, the dead letters' count, ids, requeue and discard. */
+    /**
+     * The operators' statements: the backlog, the rows in work, a row looked up and a pending one held for a
+     * cancel, the dead letters' count, ids, requeue and discard.
+     */
     private void operations(Dialect dialect, TableSpec spec) {
         add("backlog", dialect.backlog(spec));
         add("inWork", dialect.inWork(spec));
+        add("inboxRow", () -> dialect.inboxRow(spec, false));
+        if (spec.keyColumn().isPresent()) {
+            add("inboxRow by key", () -> dialect.inboxRow(spec, true));
+        }
+        add("holdPendingRow", () -> dialect.holdPendingRow(spec));
         if (spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()) {
             add("deadLetterCount", () -> dialect.deadLetterCount(spec));
             add("deadLetterIds", () -> dialect.deadLetterIds(spec));
