@@ -246,6 +246,14 @@ class SampleOnBarePayaraTest {
         HttpResponse<String> atCap = requeue(api, 1000);
         assertEquals(200, atCap.statusCode(), atCap.body());
         assertTrue(atCap.body().contains("\"changed\":0"), atCap.body());
+        // Look up and cancel (issue 26, point 5): no such row is a 404, the cancel's answer says why.
+        assertEquals(404, getAt(api + "/IssueInvoice/rows/999999999", "admin", password).statusCode(), "no such row");
+        HttpResponse<String> cancel = HTTP.send(HttpRequest.newBuilder(URI.create(api
+                + "/IssueInvoice/rows/999999999/cancel")).header("Authorization", basic("admin", password))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, cancel.statusCode(), cancel.body());
+        assertTrue(cancel.body().contains("\"result\":\"NOT_FOUND\""), cancel.body());
         HttpResponse<String> unknown = getAt(api + "/Nope", "admin", password);
         assertEquals(404, unknown.statusCode());
         assertTrue(unknown.body().contains("IssueInvoice"), "names the active ones: " + unknown.body());
