@@ -339,6 +339,55 @@ class SampleOnBarePayaraTest {
         }
     }
 
+    /**
+     * Find and cancel on the page (issue 26, point 5): while the subscription is paused, a new job
+     * is found by its id and cancelled; it shows among the dead letters with the reason
+     * "cancelled", is not issued once resumed, and a requeue from the page issues it.
+     */
+    @Test
+    void aPendingJobIsFoundAndCancelledOnThePageAndRequeued() throws Exception {
+        String api = root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice";
+        HttpResponse<String> paused = HTTP.send(HttpRequest.newBuilder(URI.create(api + "/pause"))
+                .header("Authorization", basic("admin", password)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, paused.statusCode(), paused.body());
+        try (Browser browser = Browser.start()) {
+            assertEquals(202, post("{\"number\":\"INV-66\",\"customer\":\"Umbrella\",\"amount\":6.60}").statusCode());
+            Pattern oldest = Pattern.compile("\"oldestClaimableId\"\\s*:\\s*\"(\\d+)\"");
+            Await.until("the job waits", Duration.ofSeconds(30), () -> oldest.matcher(getAt(api, "admin", password)
+                    .body()).find());
+            Matcher id = oldest.matcher(getAt(api, "admin", password).body());
+            assertTrue(id.find());
+            WebDriver page = browser.driver;
+            page.get(root.replace("http://", "http://admin:" + password + "@") + "/inbox-ejb-sample/inbox/");
+            Await.until("the page offers the subscription", Duration.ofSeconds(30),
+                    () -> !page.findElements(By.cssSelector("#find-subscription option[value='IssueInvoice']")).isEmpty());
+            page.findElement(By.id("find-value")).sendKeys(id.group(1));
+            page.findElement(By.cssSelector("button.find")).click();
+            Await.until("the job is found pending", Duration.ofSeconds(15), () -> !page.findElements(By.cssSelector(
+                    "tr[data-row='" + id.group(1) + "'] .place.PENDING")).isEmpty());
+            assertTrue(page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "']")).getText().contains("Umbrella"));
+            page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "'] button.cancel")).click();
+            page.switchTo().alert().accept();
+            Await.until("the page shows it cancelled", Duration.ofSeconds(15), () -> !page.findElements(By.xpath(
+                    "//tr[@data-dead-letter='" + id.group(1) + "'][td[@class='reason' and .='cancelled']]")).isEmpty());
+            assertTrue(page.findElement(By.cssSelector("p.cancelled")).getText().contains("cancelled"));
+            HTTP.send(HttpRequest.newBuilder(URI.create(api + "/resume")).header("Authorization", basic("admin", password))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(202, post("{\"number\":\"INV-67\",\"customer\":\"Hooli\",\"amount\":6.70}").statusCode());
+            Await.until("a job after it is issued", Duration.ofSeconds(30), () -> get("/issued").body().contains("Hooli"));
+            assertFalse(get("/issued").body().contains("Umbrella"), "a cancelled job is not issued");
+            page.findElement(By.cssSelector("tr[data-dead-letter='" + id.group(1) + "'] button.requeue")).click();
+            Await.until("the requeued INV-66 is issued to Umbrella", Duration.ofSeconds(30),
+                    () -> get("/issued").body().contains("Umbrella"));
+        } finally {
+            HTTP.send(HttpRequest.newBuilder(URI.create(api + "/resume")).header("Authorization", basic("admin", password))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
     /** The page as the test left it, for the report; with -Dreadme.screenshot=true, also the README's picture. */
     private static void screenshot(Browser browser) throws Exception {
         browser.screenshot(Path.of("target", "inbox-page.png"));
