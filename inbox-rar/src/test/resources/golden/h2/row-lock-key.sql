@@ -60,6 +60,8 @@ SELECT "id", SUBSTRING("payload" FROM 1 FOR 4096), "attempts", NULL, "dead_at", 
 SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL AND "id" = ?
 -- binds QUEUE, ID
 
+-- deadLettersByKey: none
+
 -- requeueAll 1/1
 UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = CURRENT_TIMESTAMP WHERE "queue" = ? AND "dead_at" IS NOT NULL
 -- binds QUEUE

@@ -64,6 +64,8 @@ SELECT `id`, SUBSTRING(`payload`, 1, 4096), `attempts`, NULL, `dead_at`, LENGTH(
 SELECT `id`, `payload`, `attempts`, NULL, `dead_at` FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL AND `id` = ?
 -- binds QUEUE, ID
 
+-- deadLettersByKey: none
+
 -- requeueAll 1/1
 UPDATE `jobs` SET `dead_at` = NULL, `attempts` = 0, `due_at` = CURRENT_TIMESTAMP(6) WHERE `queue` = ? AND `dead_at` IS NOT NULL
 -- binds QUEUE

@@ -1,4 +1,4 @@
--- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional[tenant_id], fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs], deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=0, keyColumn=Optional[message_key]]
+-- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional[tenant_id], fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs], deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at, key=Optional[message_key]], setAsideIds=0, keyColumn=Optional[message_key]]
 
 -- advisoryClaim
 SELECT * FROM (SELECT "id" AS inbox_id, "payload" AS inbox_payload, hashtext(("tenant_id")::text) AS inbox_key FROM "jobs" h WHERE "queue" = ? ORDER BY "id" LIMIT ?) candidates WHERE pg_try_advisory_lock(hashtext('jobs'), inbox_key) LIMIT ?
@@ -33,7 +33,7 @@ DELETE FROM "jobs" WHERE "id" = ANY(?)
 -- binds IDS
 
 -- deadLetter 1/2
-INSERT INTO "dead_jobs" ("id", "queue", "payload", "attempts", "reason", "dead_at") SELECT "id", "queue", "payload", ?, ?, CURRENT_TIMESTAMP FROM "jobs" WHERE "id" = ? AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
+INSERT INTO "dead_jobs" ("id", "queue", "message_key", "payload", "attempts", "reason", "dead_at") SELECT "id", "queue", "message_key", "payload", ?, ?, CURRENT_TIMESTAMP FROM "jobs" WHERE "id" = ? AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
 -- binds ATTEMPT, REASON, ID
 
 -- deadLetter 2/2
@@ -78,8 +78,12 @@ SELECT "id", substring("payload" from 1 for 4096), "attempts", "reason", "dead_a
 SELECT "id", "payload", "attempts", "reason", "dead_at" FROM "dead_jobs" WHERE "queue" = ? AND "id" = ?
 -- binds QUEUE, ID
 
+-- deadLettersByKey
+SELECT "id", substring("payload" from 1 for 4096), "attempts", "reason", "dead_at", "message_key" FROM "dead_jobs" WHERE "queue" = ? AND "message_key" = ?
+-- binds QUEUE, MESSAGE_KEY
+
 -- requeueAll 1/2
-INSERT INTO "jobs" ("id", "queue", "payload") SELECT d."id", d."queue", d."payload" FROM "dead_jobs" d WHERE d."queue" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+INSERT INTO "jobs" ("id", "queue", "message_key", "payload") SELECT d."id", d."queue", d."message_key", d."payload" FROM "dead_jobs" d WHERE d."queue" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id") AND NOT EXISTS (SELECT 1 FROM "jobs" k WHERE k."message_key" = d."message_key")
 -- binds QUEUE
 
 -- requeueAll 2/2
@@ -87,7 +91,7 @@ DELETE FROM "dead_jobs" WHERE "queue" = ? AND EXISTS (SELECT 1 FROM "jobs" x WHE
 -- binds QUEUE
 
 -- requeueOne 1/2
-INSERT INTO "jobs" ("id", "queue", "payload") SELECT d."id", d."queue", d."payload" FROM "dead_jobs" d WHERE d."queue" = ? AND d."id" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+INSERT INTO "jobs" ("id", "queue", "message_key", "payload") SELECT d."id", d."queue", d."message_key", d."payload" FROM "dead_jobs" d WHERE d."queue" = ? AND d."id" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id") AND NOT EXISTS (SELECT 1 FROM "jobs" k WHERE k."message_key" = d."message_key")
 -- binds QUEUE, ID
 
 -- requeueOne 2/2

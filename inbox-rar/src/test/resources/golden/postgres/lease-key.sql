@@ -1,4 +1,4 @@
--- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs], deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=0, keyColumn=Optional[message_key]]
+-- postgres: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs], deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at, key=Optional[message_key]], setAsideIds=0, keyColumn=Optional[message_key]]
 
 -- leaseClaim
 WITH claimable AS MATERIALIZED (SELECT "id" FROM "jobs" h WHERE "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) ORDER BY "id" LIMIT ? FOR UPDATE OF h SKIP LOCKED), claimed AS (UPDATE "jobs" SET "locked_until" = clock_timestamp() + ? * interval '1 millisecond' WHERE "id" IN (SELECT "id" FROM claimable) RETURNING *) SELECT "id" AS inbox_id, "payload" AS inbox_payload, "locked_until" AS inbox_token FROM claimed ORDER BY "id"
@@ -17,7 +17,7 @@ UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP, "locked_until" = NULL WHER
 -- binds ID, TOKEN
 
 -- deadLetter 1/2
-INSERT INTO "dead_jobs" ("id", "payload", "attempts", "reason", "dead_at") SELECT "id", "payload", ?, ?, CURRENT_TIMESTAMP FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
+INSERT INTO "dead_jobs" ("id", "message_key", "payload", "attempts", "reason", "dead_at") SELECT "id", "message_key", "payload", ?, ?, CURRENT_TIMESTAMP FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
 -- binds ATTEMPT, REASON, ID, TOKEN
 
 -- deadLetter 2/2
@@ -96,8 +96,12 @@ SELECT "id", substring("payload" from 1 for 4096), "attempts", "reason", "dead_a
 SELECT "id", "payload", "attempts", "reason", "dead_at" FROM "dead_jobs" WHERE "id" = ?
 -- binds ID
 
+-- deadLettersByKey
+SELECT "id", substring("payload" from 1 for 4096), "attempts", "reason", "dead_at", "message_key" FROM "dead_jobs" WHERE "message_key" = ?
+-- binds MESSAGE_KEY
+
 -- requeueAll 1/2
-INSERT INTO "jobs" ("id", "payload") SELECT d."id", d."payload" FROM "dead_jobs" d WHERE NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+INSERT INTO "jobs" ("id", "message_key", "payload") SELECT d."id", d."message_key", d."payload" FROM "dead_jobs" d WHERE NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id") AND NOT EXISTS (SELECT 1 FROM "jobs" k WHERE k."message_key" = d."message_key")
 -- binds nothing
 
 -- requeueAll 2/2
@@ -105,7 +109,7 @@ DELETE FROM "dead_jobs" WHERE EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dea
 -- binds nothing
 
 -- requeueOne 1/2
-INSERT INTO "jobs" ("id", "payload") SELECT d."id", d."payload" FROM "dead_jobs" d WHERE d."id" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+INSERT INTO "jobs" ("id", "message_key", "payload") SELECT d."id", d."message_key", d."payload" FROM "dead_jobs" d WHERE d."id" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id") AND NOT EXISTS (SELECT 1 FROM "jobs" k WHERE k."message_key" = d."message_key")
 -- binds ID
 
 -- requeueOne 2/2

@@ -66,6 +66,8 @@ SELECT "id", substring("payload" from 1 for 4096), "attempts", NULL, "dead_at", 
 SELECT "id", "payload", "attempts", NULL, "dead_at" FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL AND "id" = ?
 -- binds QUEUE, ID
 
+-- deadLettersByKey: none
+
 -- requeueAll 1/1
 UPDATE "jobs" SET "dead_at" = NULL, "attempts" = 0, "due_at" = CURRENT_TIMESTAMP WHERE "queue" = ? AND "dead_at" IS NOT NULL
 -- binds QUEUE

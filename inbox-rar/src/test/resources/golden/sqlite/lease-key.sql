@@ -1,4 +1,4 @@
--- sqlite: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs], deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=0, keyColumn=Optional[message_key]]
+-- sqlite: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs], deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at, key=Optional[message_key]], setAsideIds=0, keyColumn=Optional[message_key]]
 
 -- leaseClaim
 UPDATE "jobs" SET "locked_until" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds') WHERE "id" IN (SELECT h."id" FROM "jobs" h WHERE "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now')) ORDER BY "id" LIMIT ?) RETURNING "id" AS inbox_id, "payload" AS inbox_payload, "locked_until" AS inbox_token
@@ -17,7 +17,7 @@ UPDATE "jobs" SET "processed_at" = strftime('%Y-%m-%d %H:%M:%f', 'now'), "locked
 -- binds ID, TOKEN
 
 -- deadLetter 1/2
-INSERT INTO "dead_jobs" ("id", "payload", "attempts", "reason", "dead_at") SELECT "id", "payload", ?, ?, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
+INSERT INTO "dead_jobs" ("id", "message_key", "payload", "attempts", "reason", "dead_at") SELECT "id", "message_key", "payload", ?, ?, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" WHERE "id" = ? AND "locked_until" = ? AND "processed_at" IS NULL AND NOT EXISTS (SELECT 1 FROM "dead_jobs" d WHERE d."id" = "jobs"."id")
 -- binds ATTEMPT, REASON, ID, TOKEN
 
 -- deadLetter 2/2
@@ -74,8 +74,12 @@ SELECT "id", substr("payload", 1, 4096), "attempts", "reason", "dead_at", length
 SELECT "id", "payload", "attempts", "reason", "dead_at" FROM "dead_jobs" WHERE "id" = ?
 -- binds ID
 
+-- deadLettersByKey
+SELECT "id", substr("payload", 1, 4096), "attempts", "reason", "dead_at", "message_key" FROM "dead_jobs" WHERE "message_key" = ?
+-- binds MESSAGE_KEY
+
 -- requeueAll 1/2
-INSERT INTO "jobs" ("id", "payload") SELECT d."id", d."payload" FROM "dead_jobs" d WHERE NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+INSERT INTO "jobs" ("id", "message_key", "payload") SELECT d."id", d."message_key", d."payload" FROM "dead_jobs" d WHERE NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id") AND NOT EXISTS (SELECT 1 FROM "jobs" k WHERE k."message_key" = d."message_key")
 -- binds nothing
 
 -- requeueAll 2/2
@@ -83,7 +87,7 @@ DELETE FROM "dead_jobs" WHERE EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = "dea
 -- binds nothing
 
 -- requeueOne 1/2
-INSERT INTO "jobs" ("id", "payload") SELECT d."id", d."payload" FROM "dead_jobs" d WHERE d."id" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id")
+INSERT INTO "jobs" ("id", "message_key", "payload") SELECT d."id", d."message_key", d."payload" FROM "dead_jobs" d WHERE d."id" = ? AND NOT EXISTS (SELECT 1 FROM "jobs" x WHERE x."id" = d."id") AND NOT EXISTS (SELECT 1 FROM "jobs" k WHERE k."message_key" = d."message_key")
 -- binds ID
 
 -- requeueOne 2/2

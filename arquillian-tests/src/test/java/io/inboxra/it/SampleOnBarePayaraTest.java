@@ -352,7 +352,7 @@ class SampleOnBarePayaraTest {
                 .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, paused.statusCode(), paused.body());
         try (Browser browser = Browser.start()) {
-            assertEquals(202, post("{\"number\":\"INV-66\",\"customer\":\"Umbrella\",\"amount\":6.60}").statusCode());
+            assertEquals(202, post("{\"number\":\"INV-66\",\"customer\":\"Cyberdyne\",\"amount\":6.60}").statusCode());
             Pattern oldest = Pattern.compile("\"oldestClaimableId\"\\s*:\\s*\"(\\d+)\"");
             Await.until("the job waits", Duration.ofSeconds(30), () -> oldest.matcher(getAt(api, "admin", password)
                     .body()).find());
@@ -366,7 +366,7 @@ class SampleOnBarePayaraTest {
             page.findElement(By.cssSelector("button.find")).click();
             Await.until("the job is found pending", Duration.ofSeconds(15), () -> !page.findElements(By.cssSelector(
                     "tr[data-row='" + id.group(1) + "'] .place.PENDING")).isEmpty());
-            assertTrue(page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "']")).getText().contains("Umbrella"));
+            assertTrue(page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "']")).getText().contains("Cyberdyne"));
             page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "'] button.cancel")).click();
             page.switchTo().alert().accept();
             Await.until("the page shows it cancelled", Duration.ofSeconds(15), () -> !page.findElements(By.xpath(
@@ -375,12 +375,12 @@ class SampleOnBarePayaraTest {
             HTTP.send(HttpRequest.newBuilder(URI.create(api + "/resume")).header("Authorization", basic("admin", password))
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertEquals(202, post("{\"number\":\"INV-67\",\"customer\":\"Hooli\",\"amount\":6.70}").statusCode());
-            Await.until("a job after it is issued", Duration.ofSeconds(30), () -> get("/issued").body().contains("Hooli"));
-            assertFalse(get("/issued").body().contains("Umbrella"), "a cancelled job is not issued");
+            assertEquals(202, post("{\"number\":\"INV-67\",\"customer\":\"Soylent\",\"amount\":6.70}").statusCode());
+            Await.until("a job after it is issued", Duration.ofSeconds(30), () -> get("/issued").body().contains("Soylent"));
+            assertFalse(get("/issued").body().contains("Cyberdyne"), "a cancelled job is not issued");
             page.findElement(By.cssSelector("tr[data-dead-letter='" + id.group(1) + "'] button.requeue")).click();
-            Await.until("the requeued INV-66 is issued to Umbrella", Duration.ofSeconds(30),
-                    () -> get("/issued").body().contains("Umbrella"));
+            Await.until("the requeued INV-66 is issued to Cyberdyne", Duration.ofSeconds(30),
+                    () -> get("/issued").body().contains("Cyberdyne"));
         } finally {
             HTTP.send(HttpRequest.newBuilder(URI.create(api + "/resume")).header("Authorization", basic("admin", password))
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),

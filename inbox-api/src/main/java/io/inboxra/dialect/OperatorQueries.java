@@ -181,8 +181,9 @@ public interface OperatorQueries {
 
     /**
      * Requeues dead letters, all of the queue or the one of {@link Param#ID}: moved from the
-     * dead-letter table into the inbox (id, queue and payload kept; the attempt column 0, the
-     * due column now; a dead letter whose id is in the inbox already is not copied) and then
+     * dead-letter table into the inbox (id, queue and payload kept, and the key where both tables
+     * keep one; the attempt column 0, the due column now; a dead letter whose id, or key, is in the
+     * inbox already is not copied) and then
      * deleted from the dead-letter table where the inbox holds the same message, not processed
      * (a different message under its id leaves the dead letter in place); or the dead-at column
      * cleared (the attempt column 0, the due column now). Binds {@link Param#QUEUE} with a queue
@@ -214,6 +215,11 @@ public interface OperatorQueries {
             columns.append(", ").append(quote(q));
             values.append(", d.").append(quote(dead.queue()));
         });
+        boolean keyed = spec.keyColumn().isPresent() && dead.key().isPresent();
+        if (keyed) {
+            columns.append(", ").append(quote(spec.keyColumn().get()));
+            values.append(", d.").append(quote(dead.key().get()));
+        }
         columns.append(", ").append(quote(spec.payloadColumn()));
         values.append(", d.").append(quote(dead.payload()));
         spec.attemptColumn().ifPresent(a -> {
@@ -228,7 +234,8 @@ public interface OperatorQueries {
         Statement move = new Statement("INSERT INTO " + table(spec) + " (" + columns + ") SELECT " + values + " FROM "
                 + deadLetters + " d WHERE " + queueCondition(spec.queueColumn().map(q -> dead.queue()), "d.") + id
                 + "NOT EXISTS (SELECT 1 FROM " + table(spec) + " x WHERE x." + quote(spec.idColumn()) + " = d."
-                + quote(dead.id()) + ")", params);
+                + quote(dead.id()) + ")" + (keyed ? " AND NOT EXISTS (SELECT 1 FROM " + table(spec) + " k WHERE k."
+                + quote(spec.keyColumn().get()) + " = d." + quote(dead.key().get()) + ")" : ""), params);
         // Deleted only where the inbox now holds the same message, not yet processed: a dead letter
         // whose id a different row holds stays where it is.
         Statement delete = new Statement("DELETE FROM " + deadLetters + " WHERE "
@@ -238,6 +245,31 @@ public interface OperatorQueries {
                 + quote(dead.payload())) + spec.processedAtColumn().map(p -> " AND x." + quote(p) + " IS NULL").orElse("")
                 + ")", params);
         return List.of(move, delete);
+    }
+
+    /**
+     * The subscription's dead letters of a message's key ({@link Param#MESSAGE_KEY}), where the
+     * dead-letter table keeps the key ({@link DeadLetterColumns#key()}), with the columns of
+     * {@link #deadLetterList} and the key last: id, payload's preview, attempts, reason, dead-at,
+     * key. The dead-at style needs none: its dead letters stay in the inbox ({@link #inboxRow}).
+     * Binds {@link Param#QUEUE} with a queue column, then MESSAGE_KEY.
+     *
+     * @param spec the table
+     * @return the query, or empty where the dead letters keep no key in a table of their own
+     */
+    default Optional<Statement> deadLettersByKey(TableSpec spec) {
+        Optional<String> key = spec.deadLetterColumns().key();
+        if (spec.deadAtColumn().isPresent() || spec.deadLetterTable().isEmpty() || spec.keyColumn().isEmpty()
+                || key.isEmpty()) {
+            return Optional.empty();
+        }
+        String payload = quote(spec.deadLetterColumns().payload());
+        String from = deadLetters(spec);
+        List<Param> params = queueParams(spec);
+        params.add(Param.MESSAGE_KEY);
+        return Optional.of(new Statement("SELECT " + deadLetterColumns(spec, payloadPreview(payload).orElse(payload))
+                + ", " + quote(key.get()) + " FROM " + from + (from.contains(" WHERE ") ? " AND " : " WHERE ")
+                + quote(key.get()) + " = ?", params));
     }
 
     /**

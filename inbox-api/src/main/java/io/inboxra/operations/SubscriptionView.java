@@ -134,7 +134,8 @@ public interface SubscriptionView {
     /**
      * Looks a message up by its key ({@code keyColumn}, as a producer's {@code SendOptions.key}
      * wrote it): in the inbox, and among the dead letters where they keep the key (the
-     * {@code deadAtColumn} style, which leaves dead letters in the inbox). Reads without locks.
+     * {@code deadAtColumn} style, which leaves dead letters in the inbox, or a
+     * {@code deadLetterTable} with a column of the key column's name). Reads without locks.
      *
      * <p>By default unsupported, for a view written before this method.
      *

@@ -37,8 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The contracts of an operator's look-up and cancel of a row, each checked against the real
  * database with the dialect's own statements: a row looked up by id and by key whatever its state
  * ({@link Dialect#inboxRow}); a pending row held for a cancel, and one another transaction holds
- * skipped without waiting ({@link Dialect#holdPendingRow}); the advisory form's lock of one row,
- * tried ({@link Advisory#tryLock}). Extend it once, in a test of your own, as
+ * skipped without waiting ({@link Dialect#holdPendingRow}); a dead letter's key kept, found
+ * ({@link Dialect#deadLettersByKey}) and put back by a requeue; the advisory form's lock of one
+ * row, tried ({@link Advisory#tryLock}). Extend it once, in a test of your own, as
  * {@link CapabilityConformance}:
  *
  * <pre>{@code
@@ -193,6 +194,71 @@ public abstract class PendingRowConformance {
         holder.commit();
         assertNotNull(read(other, rowHold, pending, null), "held once that transaction has ended");
         other.rollback();
+    }
+
+    /**
+     * Where the dead-letter table keeps the key ({@code DeadLetterColumns.key}): the dead-letter
+     * move takes it along, {@link Dialect#deadLettersByKey} finds the dead letter by it (its key
+     * last, of the queue only), and a requeue puts it back, except where a newer row holds the key.
+     */
+    @Test
+    void aDeadLetterKeepsItsKeyIsFoundByItAndARequeuePutsItBack() throws Exception {
+        ColumnTypes types = target.columns();
+        String dead = table + "_dead";
+        execute("CREATE TABLE " + dead + " (id BIGINT PRIMARY KEY, queue " + types.text() + ", payload " + types.text()
+                + ", attempts INT, reason " + types.text() + ", dead_at " + types.timestamp() + ", message_key VARCHAR(200))");
+        try {
+            long first = insert("first", "q", "k1", null);
+            long second = insert("second", "q", "k2", null);
+            TableSpec spec = spec(TableSpec.builder(table).queueColumn("queue").attemptColumn("attempts")
+                    .keyColumn("message_key").deadLetterTable(dead));
+            assertTrue(spec.deadLetterColumns().key().isPresent(), "the check finds the dead letters' key column");
+            Connection c = transaction();
+            for (long id : new long[] {first, second}) {
+                for (Statement step : dialect.deadLetter(spec)) {
+                    try (PreparedStatement ps = c.prepareStatement(step.sql())) {
+                        int index = 1;
+                        for (Param param : step.params()) {
+                            switch (param) {
+                                case ATTEMPT -> ps.setInt(index, 1);
+                                case REASON -> ps.setString(index, "cancelled");
+                                case ID -> ps.setLong(index, id);
+                                default -> throw new AssertionError("the kit binds no " + param + ": " + step.sql());
+                            }
+                            index++;
+                        }
+                        ps.executeUpdate();
+                    }
+                }
+            }
+            c.commit();
+            Statement byKey = dialect.deadLettersByKey(spec).orElseThrow(
+                    () -> new AssertionError("no deadLettersByKey for a dead-letter table that keeps the key"));
+            Object[] letter = read(c, byKey, null, "k1");
+            assertNotNull(letter, "the dead letter of k1: " + byKey.sql());
+            assertEquals(List.of(first, "first", "cancelled", "k1"), List.of(((Number) letter[0]).longValue(), letter[1],
+                    letter[3], letter[5]), "id, payload, attempts, reason, dead-at, key");
+            c.commit();
+            insert("k1 again", "q", "k1", null);
+            for (Statement step : dialect.requeue(spec, false)) {
+                try (PreparedStatement ps = bound(c, step, null, null)) {
+                    ps.executeUpdate();
+                }
+            }
+            c.commit();
+            try (PreparedStatement ps = c.prepareStatement("SELECT message_key FROM " + table + " WHERE id = ?")) {
+                ps.setLong(1, second);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next(), "k2's dead letter is back");
+                    assertEquals("k2", rs.getString(1), "with its key");
+                }
+            }
+            assertNotNull(read(c, byKey, null, "k1"), "k1's dead letter stays: a newer row holds the key");
+            assertNull(read(c, byKey, null, "k2"), "k2's is no dead letter any more");
+            c.commit();
+        } finally {
+            execute("DROP TABLE " + dead);
+        }
     }
 
     /**

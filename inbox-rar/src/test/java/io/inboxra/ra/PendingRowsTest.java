@@ -80,7 +80,7 @@ class PendingRowsTest {
             throws Exception {
         String table = keyedInbox(db);
         boolean deadTable = style.equals("deadLetterTable");
-        String dead = deadTable ? tables.deadLetters(db) : null;
+        String dead = deadTable ? keyedDeadLetters(db) : null;
         String name = "cancel-" + form + "-" + style;
         try (Harness server = Harness.start()) {
             Map<String, String> p = DeliveryTest.properties(db, form, name, table);
@@ -111,9 +111,10 @@ class PendingRowsTest {
             assertEquals(deadTable ? Optional.of("cancelled") : Optional.empty(), letter.reason(),
                     "the reason, where the style keeps one");
             assertTrue(letter.since().isPresent(), "dead-lettered at");
-            assertEquals(deadTable ? List.of() : List.of(RowPlace.DEAD_LETTER),
-                    view.findKey("k-cancel").stream().map(FoundRow::place).toList(),
-                    "by key: the dead-at style keeps the dead letter, and its key, in the inbox");
+            List<FoundRow> byKey = view.findKey("k-cancel");
+            assertEquals(List.of(RowPlace.DEAD_LETTER), byKey.stream().map(FoundRow::place).toList(),
+                    "by key: the dead letter keeps its key (in the inbox, or in the dead-letter table's key column)");
+            assertEquals(letter.reason(), byKey.get(0).reason());
             assertEquals(Cancellation.Result.NOT_FOUND, view.cancel(String.valueOf(cancelled)).result(),
                     "a dead letter already");
             assertEquals(1, view.backlog().deadLetters().orElseThrow());
@@ -131,6 +132,50 @@ class PendingRowsTest {
             assertEquals(1, mdb.log().invoked().stream().filter(id -> id.equals(cancelled)).count(), "delivered once");
             assertEquals(0, db.count("SELECT count(*) FROM " + table), "every row settled");
             assertEquals(0, view.backlog().deadLetters().orElseThrow());
+        }
+    }
+
+    /** A dead-letter table with a column of the inbox's key column's name: dead letters keep their keys. */
+    private String keyedDeadLetters(TestDatabase db) throws SQLException {
+        return tables.create(db, "dead", "id BIGINT PRIMARY KEY, queue " + db.text() + ", payload " + db.text()
+                + ", attempts INT, reason " + db.text() + ", dead_at " + db.timestamp() + ", message_key VARCHAR(200)");
+    }
+
+    /**
+     * A requeue puts a dead letter's key back; where a newer row holds the key meanwhile (the key
+     * left the inbox with the dead letter, and a producer sent it again), the dead letter stays.
+     */
+    @ParameterizedTest
+    @EnumSource(TestDatabase.class)
+    void aRequeuePutsTheKeyBackUnlessANewerRowHoldsIt(TestDatabase db) throws Exception {
+        String table = keyedInbox(db);
+        String dead = keyedDeadLetters(db);
+        String name = "requeue-key-" + db;
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, name, table);
+            p.put("keyColumn", "message_key");
+            p.put("deadLetterTable", dead);
+            Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
+            SubscriptionView view = view(name);
+            view.pause();
+            Await.until("paused", Duration.ofSeconds(10), () -> view.snapshot().workersBusy() == 0);
+            db.execute("INSERT INTO " + table + " (payload, message_key) VALUES ('first', 'k1'), ('second', 'k2')");
+            long first = idOf(db, table, "first");
+            long second = idOf(db, table, "second");
+            assertEquals(Cancellation.Result.CANCELLED, view.cancel(String.valueOf(first)).result());
+            assertEquals(Cancellation.Result.CANCELLED, view.cancel(String.valueOf(second)).result());
+            assertEquals(1, db.count("SELECT count(*) FROM " + dead + " WHERE message_key = 'k1'"), "the key went along");
+            db.execute("INSERT INTO " + table + " (payload, message_key) VALUES ('k1 again', 'k1')");
+            assertEquals(List.of(RowPlace.PENDING, RowPlace.DEAD_LETTER),
+                    view.findKey("k1").stream().map(FoundRow::place).toList(), "the new row, and the dead letter");
+            assertEquals(1, view.requeueAll(), "the dead letter of k2 only");
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE message_key = 'k2' AND id = " + second),
+                    "k2 back with its key");
+            assertEquals(1, db.count("SELECT count(*) FROM " + dead + " WHERE id = " + first), "k1's dead letter stays");
+            view.resume();
+            Await.until("the new k1 and the requeued k2 are delivered", LONG,
+                    () -> mdb.log().hasCommitted(second) && mdb.log().committed().size() == 2);
+            assertFalse(mdb.log().invoked().contains(first));
         }
     }
 

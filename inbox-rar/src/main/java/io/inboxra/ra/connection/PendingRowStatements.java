@@ -17,6 +17,7 @@ import java.util.Optional;
  *
  * @param rowById a row of the inbox by id, whatever its state ({@link Dialect#inboxRow})
  * @param rowByKey a row of the inbox by key (with a {@code keyColumn})
+ * @param deadLettersByKey the dead letters of a key, where the dead-letter table keeps keys ({@link Dialect#deadLettersByKey})
  * @param hold the cancel's hold on a pending row, without waiting ({@link Dialect#holdPendingRow})
  * @param move the cancel's dead-letter move: the dialect's {@code deadLetter} statements, unfenced in the
  *        lease form (the hold has checked that no live lease holds the row, and its lock keeps any claim out);
@@ -26,7 +27,8 @@ import java.util.Optional;
  *        and where the dialect has none
  * @param unlock the advisory form's release of that lock
  */
-public record PendingRowStatements(Statement rowById, Optional<Statement> rowByKey, Statement hold, List<Statement> move,
+public record PendingRowStatements(Statement rowById, Optional<Statement> rowByKey,
+        Optional<Statement> deadLettersByKey, Statement hold, List<Statement> move,
         Optional<Statement> conflict, Optional<Statement> tryLock, Optional<Statement> unlock) {
 
     /**
@@ -40,6 +42,7 @@ public record PendingRowStatements(Statement rowById, Optional<Statement> rowByK
         TableSpec unfenced = spec.toBuilder().lockedUntilColumn(null).build();
         return new PendingRowStatements(dialect.inboxRow(spec, false),
                 spec.keyColumn().map(k -> dialect.inboxRow(spec, true)),
+                dead ? dialect.deadLettersByKey(spec) : Optional.empty(),
                 dialect.holdPendingRow(spec),
                 dead ? dialect.deadLetter(unfenced) : List.of(),
                 dead ? dialect.deadLetterConflict(spec) : Optional.empty(),
@@ -52,6 +55,7 @@ public record PendingRowStatements(Statement rowById, Optional<Statement> rowByK
         Map<String, Statement> named = new LinkedHashMap<>();
         named.put("inboxRow", rowById);
         rowByKey.ifPresent(s -> named.put("inboxRow by key", s));
+        deadLettersByKey.ifPresent(s -> named.put("deadLettersByKey", s));
         named.put("holdPendingRow", hold);
         for (int i = 0; i < move.size(); i++) {
             named.put("cancel: deadLetter " + (i + 1) + "/" + move.size(), move.get(i));

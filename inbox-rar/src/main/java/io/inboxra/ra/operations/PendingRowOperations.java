@@ -87,6 +87,14 @@ final class PendingRowOperations {
                     found.add(read(rs));
                 }
             }
+            if (statements.deadLettersByKey().isPresent()) {
+                try (PreparedStatement ps = sql.boundToKey(c, statements.deadLettersByKey().get(), key);
+                        ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        found.add(readDeadLetter(rs));
+                    }
+                }
+            }
             return found;
         });
     }
@@ -214,6 +222,15 @@ final class PendingRowOperations {
         RowPlace place = processed.isPresent() ? RowPlace.PROCESSED : dead.isPresent() ? RowPlace.DEAD_LETTER
                 : leased ? RowPlace.IN_WORK : RowPlace.PENDING;
         return new FoundRow(id, key, place, payload, counted, due, Optional.empty(), processed.or(() -> dead));
+    }
+
+    /** A row of {@code deadLettersByKey}: id, payload, attempts, reason, dead-at, key. */
+    private static FoundRow readDeadLetter(ResultSet rs) throws SQLException {
+        long attempts = rs.getLong(3);
+        OptionalLong counted = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(attempts);
+        return new FoundRow(String.valueOf(rs.getObject(1)), Optional.ofNullable(rs.getString(6)), RowPlace.DEAD_LETTER,
+                preview(rs.getString(2)), counted, Optional.empty(), Optional.ofNullable(rs.getString(4)),
+                instant(rs.getTimestamp(5)));
     }
 
     private static FoundRow found(DeadLetter d) {

@@ -53,7 +53,7 @@ public final class StatementListing {
         // A description without a payload limit or set-aside ids reads as before they came.
         listing.text.append("-- ").append(dialect.name()).append(": ")
                 .append(spec.toString().replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0, keyColumn=Optional.empty]", "]")
-                        .replace(", keyColumn=Optional.empty]", "]"))
+                        .replace(", keyColumn=Optional.empty]", "]").replace(", key=Optional.empty]", "]"))
                 .append("\n");
         listing.claims(dialect, spec);
         listing.settlements(dialect, spec);
@@ -238,6 +238,9 @@ public final class StatementListing {
             add("deadLetterIds", () -> dialect.deadLetterIds(spec));
             add("deadLetterList", () -> dialect.deadLetterList(spec));
             add("deadLetterById", () -> dialect.deadLetterById(spec));
+            if (spec.keyColumn().isPresent()) {
+                add("deadLettersByKey", dialect.deadLettersByKey(spec));
+            }
             for (boolean oneRow : new boolean[] {false, true}) {
                 List<Statement> steps = dialect.requeue(spec, oneRow);
                 for (int i = 0; i < steps.size(); i++) {
