@@ -40,6 +40,14 @@ SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE "dead_
 SELECT COUNT(*) FROM "jobs" WHERE "locked_until" >= CURRENT_TIMESTAMP
 -- binds nothing
 
+-- inboxRow
+SELECT "id", NULL, SUBSTRING("payload" FROM 1 FOR 4096), "attempts", NULL, NULL, "dead_at", CASE WHEN "locked_until" >= CURRENT_TIMESTAMP THEN 1 ELSE 0 END FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "id" = ? AND "dead_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) FOR UPDATE SKIP LOCKED
+-- binds ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM "jobs" WHERE "dead_at" IS NOT NULL
 -- binds nothing

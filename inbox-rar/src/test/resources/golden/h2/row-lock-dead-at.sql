@@ -32,6 +32,14 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h W
 
 -- inWork: none
 
+-- inboxRow
+SELECT "id", NULL, SUBSTRING("payload" FROM 1 FOR 4096), "attempts", "due_at", NULL, "dead_at", 0 FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "id" = ? AND "dead_at" IS NULL FOR UPDATE SKIP LOCKED
+-- binds ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM "jobs" WHERE "dead_at" IS NOT NULL
 -- binds nothing

@@ -40,6 +40,14 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h W
 
 -- inWork: none
 
+-- inboxRow
+SELECT "id", NULL, SUBSTRING("payload" FROM 1 FOR 4096), "attempts", "due_at", NULL, NULL, 0 FROM "jobs" WHERE "queue" = ? AND "id" = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "queue" = ? AND "id" = ? FOR UPDATE SKIP LOCKED
+-- binds QUEUE, ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM "dead_jobs" WHERE "queue" = ?
 -- binds QUEUE

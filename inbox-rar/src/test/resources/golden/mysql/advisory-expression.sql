@@ -20,6 +20,10 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt
 SELECT RELEASE_ALL_LOCKS()
 -- binds nothing
 
+-- tryLock
+SELECT * FROM (SELECT h.`id` AS inbox_id, CONCAT('inbox.', MD5(CONCAT('jobs:k:', (tenant_id * 7)))) AS inbox_key FROM `jobs` h WHERE h.`id` = ? LIMIT 1) candidate WHERE GET_LOCK(inbox_key, 0) = 1
+-- binds ID
+
 -- settle
 UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds ID
@@ -57,6 +61,14 @@ SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` 
 -- binds QUEUE
 
 -- inWork: none
+
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), `attempts`, `due_at`, `processed_at`, `dead_at`, 0 FROM `jobs` WHERE `queue` = ? AND `id` = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT `id`, `attempts` FROM `jobs` h WHERE `queue` = ? AND `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL FOR UPDATE SKIP LOCKED
+-- binds QUEUE, ID
 
 -- deadLetterCount
 SELECT COUNT(*) FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL

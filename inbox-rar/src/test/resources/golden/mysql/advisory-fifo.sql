@@ -20,6 +20,10 @@ SELECT `id` AS inbox_id, `payload` AS inbox_payload FROM `jobs` h WHERE NOT EXIS
 SELECT RELEASE_ALL_LOCKS()
 -- binds nothing
 
+-- tryLock
+SELECT * FROM (SELECT h.`id` AS inbox_id, CONCAT('inbox.', MD5(CONCAT('jobs:g:', `grp`))) AS inbox_key FROM `jobs` h WHERE h.`id` = ? LIMIT 1) candidate WHERE GET_LOCK(inbox_key, 0) = 1
+-- binds ID
+
 -- settle
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
@@ -49,6 +53,14 @@ SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE NOT
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), NULL, NULL, NULL, NULL, 0 FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT `id`, 0 FROM `jobs` h WHERE `id` = ? FOR UPDATE SKIP LOCKED
+-- binds ID
 
 -- deadLetterCount
 SELECT COUNT(*) FROM `dead_jobs`

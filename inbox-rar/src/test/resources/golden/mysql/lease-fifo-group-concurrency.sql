@@ -59,3 +59,11 @@ SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` 
 -- inWork
 SELECT COUNT(*) FROM `jobs` WHERE `locked_until` >= CURRENT_TIMESTAMP(6)
 -- binds nothing
+
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), NULL, `due_at`, `processed_at`, NULL, CASE WHEN `locked_until` >= CURRENT_TIMESTAMP(6) THEN 1 ELSE 0 END FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT `id`, 0 FROM `jobs` h WHERE `id` = ? AND `processed_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) FOR UPDATE SKIP LOCKED
+-- binds ID

@@ -43,3 +43,11 @@ SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE (`l
 -- inWork
 SELECT COUNT(*) FROM `jobs` WHERE `locked_until` >= CURRENT_TIMESTAMP(6)
 -- binds nothing
+
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), NULL, NULL, NULL, NULL, CASE WHEN `locked_until` >= CURRENT_TIMESTAMP(6) THEN 1 ELSE 0 END FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT `id`, 0 FROM `jobs` h WHERE `id` = ? AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) FOR UPDATE SKIP LOCKED
+-- binds ID

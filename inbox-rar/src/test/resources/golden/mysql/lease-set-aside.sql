@@ -43,3 +43,11 @@ SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE `qu
 -- inWork
 SELECT COUNT(*) FROM `jobs` WHERE `queue` = ? AND `locked_until` >= CURRENT_TIMESTAMP(6)
 -- binds QUEUE
+
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), NULL, NULL, NULL, NULL, CASE WHEN `locked_until` >= CURRENT_TIMESTAMP(6) THEN 1 ELSE 0 END FROM `jobs` WHERE `queue` = ? AND `id` = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT `id`, 0 FROM `jobs` h WHERE `queue` = ? AND `id` = ? AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) FOR UPDATE SKIP LOCKED
+-- binds QUEUE, ID

@@ -62,6 +62,14 @@ SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` 
 
 -- inWork: none
 
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), NULL, `due_at`, `processed_at`, `dead_at`, 0 FROM `jobs` WHERE `queue` = ? AND `id` = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT `id`, 0 FROM `jobs` h WHERE `queue` = ? AND `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL FOR UPDATE SKIP LOCKED
+-- binds QUEUE, ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM `jobs` WHERE `queue` = ? AND `dead_at` IS NOT NULL
 -- binds QUEUE

@@ -38,6 +38,14 @@ SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h
 
 -- inWork: none
 
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), `attempts`, NULL, NULL, NULL, 0 FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT `id`, `attempts` FROM `jobs` h WHERE `id` = ? FOR UPDATE SKIP LOCKED
+-- binds ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM `dead_jobs`
 -- binds nothing

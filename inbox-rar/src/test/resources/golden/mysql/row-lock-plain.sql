@@ -25,3 +25,11 @@ SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), NULL, NULL, NULL, NULL, 0 FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT `id`, 0 FROM `jobs` h WHERE `id` = ? FOR UPDATE SKIP LOCKED
+-- binds ID

@@ -41,3 +41,11 @@ SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` 
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), `attempts`, `due_at`, `processed_at`, NULL, 0 FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT `id`, `attempts` FROM `jobs` h WHERE `id` = ? AND `processed_at` IS NULL FOR UPDATE SKIP LOCKED
+-- binds ID

@@ -33,3 +33,11 @@ SELECT COUNT(*), NULL, MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE NOT
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT `id`, NULL, SUBSTRING(`payload`, 1, 4096), `attempts`, NULL, NULL, NULL, 0 FROM `jobs` WHERE `id` = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT `id`, `attempts` FROM `jobs` h WHERE `id` = ? FOR UPDATE SKIP LOCKED
+-- binds ID

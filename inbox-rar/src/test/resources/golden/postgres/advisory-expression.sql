@@ -20,6 +20,10 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt
 SELECT pg_advisory_unlock_all()
 -- binds nothing
 
+-- tryLock
+SELECT * FROM (SELECT h."id" AS inbox_id, hashtext(((tenant_id * 7))::text) AS inbox_key FROM "jobs" h WHERE h."id" = ? LIMIT 1) candidate WHERE pg_try_advisory_lock(hashtext('jobs'), inbox_key)
+-- binds ID
+
 -- settle
 UPDATE "jobs" SET "processed_at" = CURRENT_TIMESTAMP WHERE "id" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL
 -- binds ID
@@ -77,6 +81,14 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h W
 -- binds QUEUE
 
 -- inWork: none
+
+-- inboxRow
+SELECT "id", NULL, substring("payload" from 1 for 4096), "attempts", "due_at", "processed_at", "dead_at", 0 FROM "jobs" WHERE "queue" = ? AND "id" = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "queue" = ? AND "id" = ? AND "processed_at" IS NULL AND "dead_at" IS NULL FOR UPDATE SKIP LOCKED
+-- binds QUEUE, ID
 
 -- deadLetterCount
 SELECT COUNT(*) FROM "jobs" WHERE "queue" = ? AND "dead_at" IS NOT NULL

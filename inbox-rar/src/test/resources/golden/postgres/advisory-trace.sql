@@ -20,6 +20,10 @@ SELECT "id" AS inbox_id, CASE WHEN octet_length("payload") <= 1048576 THEN "payl
 SELECT pg_advisory_unlock_all()
 -- binds nothing
 
+-- tryLock
+SELECT * FROM (SELECT h."id" AS inbox_id, hashtext(("id")::text) AS inbox_key FROM "jobs" h WHERE h."id" = ? LIMIT 1) candidate WHERE pg_try_advisory_lock(hashtext('jobs'), inbox_key)
+-- binds ID
+
 -- settle
 DELETE FROM "jobs" WHERE "id" = ?
 -- binds ID
@@ -33,3 +37,11 @@ SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT "id", NULL, substring("payload" from 1 for 4096), NULL, NULL, NULL, NULL, 0 FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT "id", 0 FROM "jobs" h WHERE "id" = ? FOR UPDATE SKIP LOCKED
+-- binds ID

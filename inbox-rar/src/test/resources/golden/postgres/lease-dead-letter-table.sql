@@ -44,6 +44,14 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h W
 SELECT COUNT(*) FROM "jobs" WHERE "queue" = ? AND "locked_until" >= CURRENT_TIMESTAMP
 -- binds QUEUE
 
+-- inboxRow
+SELECT "id", NULL, substring("payload" from 1 for 4096), "attempts", "due_at", NULL, NULL, CASE WHEN "locked_until" >= CURRENT_TIMESTAMP THEN 1 ELSE 0 END FROM "jobs" WHERE "queue" = ? AND "id" = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "queue" = ? AND "id" = ? AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) FOR UPDATE SKIP LOCKED
+-- binds QUEUE, ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM "dead_jobs" WHERE "queue" = ?
 -- binds QUEUE

@@ -23,3 +23,11 @@ SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("lock
 -- inWork
 SELECT COUNT(*) FROM "jobs" WHERE "locked_until" >= CURRENT_TIMESTAMP
 -- binds nothing
+
+-- inboxRow
+SELECT "id", NULL, substring("payload" from 1 for 4096), "attempts", NULL, NULL, NULL, CASE WHEN "locked_until" >= CURRENT_TIMESTAMP THEN 1 ELSE 0 END FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "id" = ? AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) FOR UPDATE SKIP LOCKED
+-- binds ID

@@ -25,3 +25,11 @@ SELECT COUNT(*), NULL, MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT "id", NULL, substring("payload" from 1 for 4096), NULL, NULL, NULL, NULL, 0 FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT "id", 0 FROM "jobs" h WHERE "id" = ? FOR UPDATE SKIP LOCKED
+-- binds ID

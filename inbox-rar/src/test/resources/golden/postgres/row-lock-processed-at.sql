@@ -65,3 +65,11 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h W
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT "id", NULL, substring("payload" from 1 for 4096), "attempts", "due_at", "processed_at", NULL, 0 FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "id" = ? AND "processed_at" IS NULL FOR UPDATE SKIP LOCKED
+-- binds ID

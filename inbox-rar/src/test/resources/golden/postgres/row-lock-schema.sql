@@ -46,6 +46,14 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."job_id"), CURRENT_TIMESTAMP FROM "app".
 
 -- inWork: none
 
+-- inboxRow
+SELECT "job_id", NULL, substring("body" from 1 for 4096), NULL, "due_at", NULL, NULL, 0 FROM "app"."jobs" WHERE "queue" = ? AND "job_id" = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT "job_id", 0 FROM "app"."jobs" h WHERE "queue" = ? AND "job_id" = ? FOR UPDATE SKIP LOCKED
+-- binds QUEUE, ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM "app"."dead_jobs" WHERE "queue" = ?
 -- binds QUEUE

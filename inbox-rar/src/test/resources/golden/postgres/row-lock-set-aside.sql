@@ -33,3 +33,11 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h W
 -- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE
 
 -- inWork: none
+
+-- inboxRow
+SELECT "id", NULL, substring("payload" from 1 for 4096), NULL, "due_at", NULL, NULL, 0 FROM "jobs" WHERE "queue" = ? AND "id" = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT "id", 0 FROM "jobs" h WHERE "queue" = ? AND "id" = ? FOR UPDATE SKIP LOCKED
+-- binds QUEUE, ID

@@ -42,6 +42,14 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'no
 SELECT COUNT(*) FROM "jobs" WHERE "queue" = ? AND "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now')
 -- binds QUEUE
 
+-- inboxRow
+SELECT "id", NULL, substr("payload", 1, 4096), "attempts", "due_at", NULL, NULL, CASE WHEN "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now') THEN 1 ELSE 0 END FROM "jobs" WHERE "queue" = ? AND "id" = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "queue" = ? AND "id" = ? AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
+-- binds QUEUE, ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM "dead_jobs" WHERE "queue" = ?
 -- binds QUEUE

@@ -39,3 +39,11 @@ SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'no
 -- inWork
 SELECT COUNT(*) FROM "jobs" WHERE "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now')
 -- binds nothing
+
+-- inboxRow
+SELECT "id", NULL, substr("payload", 1, 4096), NULL, "due_at", "processed_at", NULL, CASE WHEN "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now') THEN 1 ELSE 0 END FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT "id", 0 FROM "jobs" h WHERE "id" = ? AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
+-- binds ID

@@ -23,3 +23,11 @@ SELECT COUNT(*), NULL, MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "j
 -- inWork
 SELECT COUNT(*) FROM "jobs" WHERE "queue" = ? AND "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now')
 -- binds QUEUE
+
+-- inboxRow
+SELECT "id", NULL, substr("payload", 1, 4096), NULL, NULL, NULL, NULL, CASE WHEN "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now') THEN 1 ELSE 0 END FROM "jobs" WHERE "queue" = ? AND "id" = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT "id", 0 FROM "jobs" h WHERE "queue" = ? AND "id" = ? AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
+-- binds QUEUE, ID

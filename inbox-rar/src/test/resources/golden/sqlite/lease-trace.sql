@@ -23,3 +23,11 @@ SELECT COUNT(*), NULL, MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "j
 -- inWork
 SELECT COUNT(*) FROM "jobs" WHERE "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now')
 -- binds nothing
+
+-- inboxRow
+SELECT "id", NULL, substr("payload", 1, 4096), "attempts", NULL, NULL, NULL, CASE WHEN "locked_until" >= strftime('%Y-%m-%d %H:%M:%f', 'now') THEN 1 ELSE 0 END FROM "jobs" WHERE "id" = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT "id", "attempts" FROM "jobs" h WHERE "id" = ? AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
+-- binds ID

@@ -21,3 +21,11 @@ SELECT COUNT(*), NULL, MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT [id], NULL, [payload], NULL, NULL, NULL, NULL, 0 FROM [jobs] WHERE [id] = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT [id], 0 FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE [id] = ?
+-- binds ID

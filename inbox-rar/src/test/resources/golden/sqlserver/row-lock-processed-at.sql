@@ -36,3 +36,11 @@ SELECT COUNT(*), MIN(h.[due_at]), MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h W
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT [id], NULL, [payload], [attempts], [due_at], [processed_at], NULL, 0 FROM [jobs] WHERE [id] = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT [id], [attempts] FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE [id] = ? AND [processed_at] IS NULL
+-- binds ID

@@ -40,6 +40,14 @@ SELECT COUNT(*), MIN(h.[due_at]), MIN(h.[job_id]), CURRENT_TIMESTAMP FROM [app].
 
 -- inWork: none
 
+-- inboxRow
+SELECT [job_id], NULL, [body], NULL, [due_at], NULL, NULL, 0 FROM [app].[jobs] WHERE [queue] = ? AND [job_id] = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT [job_id], 0 FROM [app].[jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE [queue] = ? AND [job_id] = ?
+-- binds QUEUE, ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM [app].[dead_jobs] WHERE [queue] = ?
 -- binds QUEUE

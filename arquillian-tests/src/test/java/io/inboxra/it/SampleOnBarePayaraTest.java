@@ -246,6 +246,14 @@ class SampleOnBarePayaraTest {
         HttpResponse<String> atCap = requeue(api, 1000);
         assertEquals(200, atCap.statusCode(), atCap.body());
         assertTrue(atCap.body().contains("\"changed\":0"), atCap.body());
+        // Look up and cancel (issue 26, point 5): no such row is a 404, the cancel's answer says why.
+        assertEquals(404, getAt(api + "/IssueInvoice/rows/999999999", "admin", password).statusCode(), "no such row");
+        HttpResponse<String> cancel = HTTP.send(HttpRequest.newBuilder(URI.create(api
+                + "/IssueInvoice/rows/999999999/cancel")).header("Authorization", basic("admin", password))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, cancel.statusCode(), cancel.body());
+        assertTrue(cancel.body().contains("\"result\":\"NOT_FOUND\""), cancel.body());
         HttpResponse<String> unknown = getAt(api + "/Nope", "admin", password);
         assertEquals(404, unknown.statusCode());
         assertTrue(unknown.body().contains("IssueInvoice"), "names the active ones: " + unknown.body());
@@ -328,6 +336,55 @@ class SampleOnBarePayaraTest {
             Await.until("the page no longer lists it", Duration.ofSeconds(15),
                     () -> page.findElements(By.cssSelector("tr[data-dead-letter='" + id + "']")).isEmpty());
             assertTrue(page.findElement(By.id("problem")).getAttribute("hidden") != null, "no problem shown");
+        }
+    }
+
+    /**
+     * Find and cancel on the page (issue 26, point 5): while the subscription is paused, a new job
+     * is found by its id and cancelled; it shows among the dead letters with the reason
+     * "cancelled", is not issued once resumed, and a requeue from the page issues it.
+     */
+    @Test
+    void aPendingJobIsFoundAndCancelledOnThePageAndRequeued() throws Exception {
+        String api = root + "/inbox-ejb-sample/inbox/api/inbox-subscriptions/IssueInvoice";
+        HttpResponse<String> paused = HTTP.send(HttpRequest.newBuilder(URI.create(api + "/pause"))
+                .header("Authorization", basic("admin", password)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, paused.statusCode(), paused.body());
+        try (Browser browser = Browser.start()) {
+            assertEquals(202, post("{\"number\":\"INV-66\",\"customer\":\"Cyberdyne\",\"amount\":6.60}").statusCode());
+            Pattern oldest = Pattern.compile("\"oldestClaimableId\"\\s*:\\s*\"(\\d+)\"");
+            Await.until("the job waits", Duration.ofSeconds(30), () -> oldest.matcher(getAt(api, "admin", password)
+                    .body()).find());
+            Matcher id = oldest.matcher(getAt(api, "admin", password).body());
+            assertTrue(id.find());
+            WebDriver page = browser.driver;
+            page.get(root.replace("http://", "http://admin:" + password + "@") + "/inbox-ejb-sample/inbox/");
+            Await.until("the page offers the subscription", Duration.ofSeconds(30),
+                    () -> !page.findElements(By.cssSelector("#find-subscription option[value='IssueInvoice']")).isEmpty());
+            page.findElement(By.id("find-value")).sendKeys(id.group(1));
+            page.findElement(By.cssSelector("button.find")).click();
+            Await.until("the job is found pending", Duration.ofSeconds(15), () -> !page.findElements(By.cssSelector(
+                    "tr[data-row='" + id.group(1) + "'] .place.PENDING")).isEmpty());
+            assertTrue(page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "']")).getText().contains("Cyberdyne"));
+            page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "'] button.cancel")).click();
+            page.switchTo().alert().accept();
+            Await.until("the page shows it cancelled", Duration.ofSeconds(15), () -> !page.findElements(By.xpath(
+                    "//tr[@data-dead-letter='" + id.group(1) + "'][td[@class='reason' and .='cancelled']]")).isEmpty());
+            assertTrue(page.findElement(By.cssSelector("p.cancelled")).getText().contains("cancelled"));
+            HTTP.send(HttpRequest.newBuilder(URI.create(api + "/resume")).header("Authorization", basic("admin", password))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(202, post("{\"number\":\"INV-67\",\"customer\":\"Soylent\",\"amount\":6.70}").statusCode());
+            Await.until("a job after it is issued", Duration.ofSeconds(30), () -> get("/issued").body().contains("Soylent"));
+            assertFalse(get("/issued").body().contains("Cyberdyne"), "a cancelled job is not issued");
+            page.findElement(By.cssSelector("tr[data-dead-letter='" + id.group(1) + "'] button.requeue")).click();
+            Await.until("the requeued INV-66 is issued to Cyberdyne", Duration.ofSeconds(30),
+                    () -> get("/issued").body().contains("Cyberdyne"));
+        } finally {
+            HTTP.send(HttpRequest.newBuilder(URI.create(api + "/resume")).header("Authorization", basic("admin", password))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
         }
     }
 

@@ -39,7 +39,9 @@ final class Answers {
 
     static Response of(Operation operation) {
         try {
-            return Response.ok(operation.run(), MediaType.APPLICATION_JSON_TYPE).build();
+            Object value = operation.run();
+            // An answer whose status the operation chose itself (a cancel refused: 404, 409).
+            return value instanceof Response ready ? ready : Response.ok(value, MediaType.APPLICATION_JSON_TYPE).build();
         } catch (NoSuchSubscription e) {
             return error(Response.Status.NOT_FOUND, e.getMessage());
         } catch (IllegalArgumentException e) {

@@ -1,5 +1,7 @@
 package io.inboxra.admin;
 
+import io.inboxra.operations.Cancellation;
+import io.inboxra.operations.FoundRow;
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionView;
 import jakarta.enterprise.context.RequestScoped;
@@ -32,7 +34,13 @@ import java.util.Map;
  * POST /inbox-subscriptions/{name}/dead-letters/requeue       {"ids": ["42"]}: those back into the inbox
  * POST /inbox-subscriptions/{name}/dead-letters/requeue-all   every one back
  * POST /inbox-subscriptions/{name}/dead-letters/discard       {"olderThan": "P30D"}: delete the older ones
+ * GET  /inbox-subscriptions/{name}/rows/{id}                  where a row is: PENDING, IN_WORK, PROCESSED, DEAD_LETTER
+ * GET  /inbox-subscriptions/{name}/keys/{key}                 the rows of a message's key (keyColumn)
+ * POST /inbox-subscriptions/{name}/rows/{id}/cancel           a pending row becomes a dead letter, reason "cancelled"
  * </pre>
+ * A look-up answers 404 where there is no such row; a cancel answers 200 (cancelled), 404 (no
+ * pending row of that id), or 409 (in work now: try again; or the dead-letter table holds another
+ * message under the id), each with {@code {"result": ..., "message": ...}}.
  * Every POST takes {@code application/json} (a plain HTML form from another site cannot send it)
  * and answers what it changed, as {@code {"changed": n}}; a requeue takes at most
  * {@value #MAX_REQUEUE_IDS} ids. A request a browser marks {@code Sec-Fetch-Site: cross-site},
@@ -144,6 +152,44 @@ public class SubscriptionsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response discard(@PathParam("name") String name, Discard discard) {
         return Answers.of(() -> changed(find(name).discardOlderThan(age(discard))));
+    }
+
+    /** Where a row is, by its id: in the inbox (pending, in work, processed) or among the dead letters. */
+    @GET
+    @Path("{name}/rows/{id}")
+    public Response row(@PathParam("name") String name, @PathParam("id") String id) {
+        return Answers.of(() -> RowEntry.of(find(name).findRow(id).orElseThrow(
+                () -> new Answers.NoSuchSubscription("subscription '" + name + "' has no row of id '" + id + "'"))));
+    }
+
+    /** The rows of a message's key ({@code keyColumn}): in the inbox, and among dead letters that keep it. */
+    @GET
+    @Path("{name}/keys/{key}")
+    public Response key(@PathParam("name") String name, @PathParam("key") String key) {
+        return Answers.of(() -> {
+            List<FoundRow> rows = find(name).findKey(key);
+            if (rows.isEmpty()) {
+                throw new Answers.NoSuchSubscription("subscription '" + name + "' has no row of key '" + key + "'");
+            }
+            return rows.stream().map(RowEntry::of).toList();
+        });
+    }
+
+    /** A pending row cancelled: a dead letter with the reason "cancelled", to requeue or discard. */
+    @POST
+    @Path("{name}/rows/{id}/cancel")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response cancel(@PathParam("name") String name, @PathParam("id") String id) {
+        return Answers.of(() -> {
+            Cancellation done = find(name).cancel(id);
+            Response.Status status = switch (done.result()) {
+                case CANCELLED -> Response.Status.OK;
+                case NOT_FOUND -> Response.Status.NOT_FOUND;
+                case IN_WORK, REFUSED -> Response.Status.CONFLICT;
+            };
+            return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(RowEntry.CancelAnswer.of(done))
+                    .build();
+        });
     }
 
     private static Duration age(Discard discard) {

@@ -100,6 +100,53 @@ function deadLetterSection(s, letters) {
       el('tbody', {}, rows.length ? rows : el('tr', {}, el('td', { colspan: 6 }, 'none')))));
 }
 
+// Find a row by id or key, and cancel it while pending: it becomes a dead letter ("cancelled"), to requeue later.
+function foundRow(name, r) {
+  const cancel = r.place === 'PENDING' ? el('button', { class: 'cancel',
+    onclick: async () => {
+      if (!confirm('Cancel row ' + r.id + ' of ' + name + '? It becomes a dead letter, to requeue or discard.')) return;
+      const done = await act('Cancel', encodeURIComponent(name) + '/rows/' + encodeURIComponent(r.id) + '/cancel', {});
+      if (done) document.getElementById('found').prepend(el('p', { class: 'cancelled' }, done.message));
+      await find(false);
+    } }, 'Cancel') : '';
+  return el('tr', { 'data-row': r.id },
+    el('td', {}, r.id), el('td', {}, r.key ?? '—'), el('td', {}, el('span', { class: 'place ' + r.place }, r.place)),
+    number(r.attempts), el('td', {}, r.due ?? '—'), el('td', { class: 'reason' }, r.reason ?? '—'),
+    el('td', {}, r.since ?? '—'), el('td', { class: 'payload' }, r.payload), el('td', {}, cancel));
+}
+
+async function find(clearMessages) {
+  const name = document.getElementById('find-subscription').value;
+  const by = document.getElementById('find-by').value;
+  const value = document.getElementById('find-value').value.trim();
+  const found = document.getElementById('found');
+  if (!name || !value) return;
+  const kept = clearMessages ? [] : [...found.querySelectorAll('p.cancelled')];
+  let rows;
+  try {
+    const answer = await call(encodeURIComponent(name) + '/' + by + '/' + encodeURIComponent(value));
+    rows = Array.isArray(answer) ? answer : [answer];
+  } catch (e) {
+    found.replaceChildren(...kept, el('p', { class: 'not-found' }, e.message));
+    return;
+  }
+  found.replaceChildren(...kept, el('table', {},
+    el('thead', {}, el('tr', {}, ['Id', 'Key', 'Where', 'Attempts', 'Due', 'Reason', 'Since', 'Payload', '']
+      .map(h => el('th', {}, h)))),
+    el('tbody', {}, rows.map(r => foundRow(name, r)))));
+}
+
+document.getElementById('find-form').addEventListener('submit', e => { e.preventDefault(); find(true); });
+
+function subscriptionChoices(subscriptions) {
+  const select = document.getElementById('find-subscription');
+  const names = subscriptions.map(s => s.name);
+  if (names.join('\n') === [...select.options].map(o => o.value).join('\n')) return;
+  const chosen = select.value;
+  select.replaceChildren(...names.map(n => el('option', { value: n }, n)));
+  if (names.includes(chosen)) select.value = chosen;
+}
+
 let refreshing = false;
 let readProblem = false;
 async function refresh() {
@@ -112,6 +159,7 @@ async function refresh() {
     document.querySelector('#subscriptions tbody').replaceChildren(...(subscriptions.length
       ? subscriptions.map(subscriptionRow)
       : [el('tr', {}, el('td', { colspan: 13 }, 'No active subscription in this server.'))]));
+    subscriptionChoices(subscriptions);
     if (!keepAge) {
       const sections = [];
       for (const s of subscriptions.filter(s => s.backlog && s.backlog.deadLetters != null)) {

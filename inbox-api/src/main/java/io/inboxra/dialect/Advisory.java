@@ -96,4 +96,25 @@ public interface Advisory extends Dialect {
     default Optional<Statement> unlockAll(TableSpec spec) {
         return Optional.empty();
     }
+
+    /**
+     * The operator's cancel of a pending row: takes, <em>without waiting</em>, the advisory lock
+     * that the claims take for the row {@link Param#ID} (its key, or its FIFO group's), as the
+     * claims take it (a session lock, released by {@link #unlock}), and returns one row, labelled
+     * as the claims label them: its id ({@link Label#ID}) and the key as {@link #unlock} binds it
+     * ({@link Label#KEY}). No row while another session holds the lock (a delivery of the row in
+     * work, or of its group's) or where there is no such row. The lock function must run on that
+     * one row only, as in the claim. Binds ID.
+     *
+     * <pre>{@code
+     * SELECT * FROM (SELECT h."id" AS inbox_id, hashtext(("id")::text) AS inbox_key FROM "jobs" h
+     *     WHERE h."id" = ? LIMIT 1) candidate WHERE pg_try_advisory_lock(hashtext('jobs'), inbox_key)
+     * }</pre>
+     *
+     * @param spec the table
+     * @return the statement, or empty (the default): the cancel is then refused in the advisory form
+     */
+    default Optional<Statement> tryLock(TableSpec spec) {
+        return Optional.empty();
+    }
 }

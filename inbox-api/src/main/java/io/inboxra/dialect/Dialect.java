@@ -154,7 +154,8 @@ public interface Dialect extends OperatorQueries {
 
     /**
      * Dead-letters a row, in the delivery's transaction: moves it into the dead-letter table
-     * ({@code id}, {@code queue} with a queue column, {@code payload}, {@code attempts},
+     * ({@code id}, {@code queue} with a queue column, the key where both tables keep one
+     * ({@link DeadLetterColumns#key()}), {@code payload}, {@code attempts},
      * {@code reason}, {@code dead_at}) and deletes it where the dead-letter table then holds the
      * same message (id and {@link #samePayload}: a different message under a repeated id leaves
      * the row, and the move changes no row), or sets its dead-at column (and grows its attempt
@@ -187,9 +188,13 @@ public interface Dialect extends OperatorQueries {
         // ever; on PostgreSQL a duplicate key would also doom the whole transaction.
         List<Param> moveParams = new ArrayList<>(List.of(Param.ATTEMPT, Param.REASON));
         moveParams.addAll(whereParams);
-        Statement move = new Statement("INSERT INTO " + deadLetters + " (" + quote(dead.id()) + queue + ", "
+        // The message's key goes with it where both tables keep one (a requeue puts it back).
+        boolean keyed = spec.keyColumn().isPresent() && dead.key().isPresent();
+        String key = keyed ? ", " + quote(dead.key().get()) : "";
+        String keyValue = keyed ? ", " + quote(spec.keyColumn().get()) : "";
+        Statement move = new Statement("INSERT INTO " + deadLetters + " (" + quote(dead.id()) + queue + key + ", "
                 + quote(dead.payload()) + ", " + quote(dead.attempts()) + ", " + quote(dead.reason()) + ", " + quote(dead.deadAt())
-                + ") SELECT " + quote(spec.idColumn()) + queueValue + ", " + quote(spec.payloadColumn())
+                + ") SELECT " + quote(spec.idColumn()) + queueValue + keyValue + ", " + quote(spec.payloadColumn())
                 + ", ?, ?, " + currentTimestamp() + " FROM " + table(spec) + where + " AND NOT EXISTS (SELECT 1 FROM "
                 + deadLetters + " d WHERE d." + quote(dead.id()) + " = " + table(spec) + "." + quote(spec.idColumn()) + ")",
                 moveParams);

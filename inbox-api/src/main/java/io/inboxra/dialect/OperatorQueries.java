@@ -6,11 +6,12 @@ import java.util.Optional;
 
 /**
  * The statements an operator's view of a subscription runs ({@code io.inboxra.operations}): its
- * backlog, the rows in work, its dead letters, requeueing and discarding them. Every
+ * backlog, the rows in work, its dead letters, requeueing and discarding them; and, from
+ * {@link PendingRowQueries}, the look-up of a row and the cancel of a pending one. Every
  * {@link Dialect} has them, written in standard SQL from the table description; a dialect
  * overrides what its database spells otherwise.
  */
-public interface OperatorQueries {
+public interface OperatorQueries extends PendingRowQueries {
 
     /** @return the dialect's name, as in logs and error messages */
     String name();
@@ -181,8 +182,9 @@ public interface OperatorQueries {
 
     /**
      * Requeues dead letters, all of the queue or the one of {@link Param#ID}: moved from the
-     * dead-letter table into the inbox (id, queue and payload kept; the attempt column 0, the
-     * due column now; a dead letter whose id is in the inbox already is not copied) and then
+     * dead-letter table into the inbox (id, queue and payload kept, and the key where both tables
+     * keep one; the attempt column 0, the due column now; a dead letter whose id, or key, is in the
+     * inbox already is not copied) and then
      * deleted from the dead-letter table where the inbox holds the same message, not processed
      * (a different message under its id leaves the dead letter in place); or the dead-at column
      * cleared (the attempt column 0, the due column now). Binds {@link Param#QUEUE} with a queue
@@ -214,6 +216,11 @@ public interface OperatorQueries {
             columns.append(", ").append(quote(q));
             values.append(", d.").append(quote(dead.queue()));
         });
+        boolean keyed = spec.keyColumn().isPresent() && dead.key().isPresent();
+        if (keyed) {
+            columns.append(", ").append(quote(spec.keyColumn().get()));
+            values.append(", d.").append(quote(dead.key().get()));
+        }
         columns.append(", ").append(quote(spec.payloadColumn()));
         values.append(", d.").append(quote(dead.payload()));
         spec.attemptColumn().ifPresent(a -> {
@@ -228,7 +235,8 @@ public interface OperatorQueries {
         Statement move = new Statement("INSERT INTO " + table(spec) + " (" + columns + ") SELECT " + values + " FROM "
                 + deadLetters + " d WHERE " + queueCondition(spec.queueColumn().map(q -> dead.queue()), "d.") + id
                 + "NOT EXISTS (SELECT 1 FROM " + table(spec) + " x WHERE x." + quote(spec.idColumn()) + " = d."
-                + quote(dead.id()) + ")", params);
+                + quote(dead.id()) + ")" + (keyed ? " AND NOT EXISTS (SELECT 1 FROM " + table(spec) + " k WHERE k."
+                + quote(spec.keyColumn().get()) + " = d." + quote(dead.key().get()) + ")" : ""), params);
         // Deleted only where the inbox now holds the same message, not yet processed: a dead letter
         // whose id a different row holds stays where it is.
         Statement delete = new Statement("DELETE FROM " + deadLetters + " WHERE "

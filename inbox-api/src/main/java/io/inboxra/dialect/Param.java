@@ -56,5 +56,10 @@ public enum Param {
      * backoff ends ({@link TableSpec#setAsideIds()}). Each occurrence binds the next id; a list
      * longer than the ids set aside repeats the last one.
      */
-    SET_ASIDE
+    SET_ASIDE,
+    /**
+     * A message's key, as text, as a producer's {@code SendOptions.key} wrote it into the
+     * {@code keyColumn}: an operator's look-up by key ({@link OperatorQueries#inboxRow}).
+     */
+    MESSAGE_KEY
 }

@@ -92,6 +92,15 @@ public abstract class StandardRowLock extends StandardDialect implements RowLock
         return spec.isFifo() ? RowLocking.SKIP_LOCKED_OF_CLAIMED : RowLocking.SKIP_LOCKED;
     }
 
+    /**
+     * The operator's cancel's hold on a pending row, locked as the claim locks ({@link #rowLocking}),
+     * as a table without FIFO groups: the query reads the table once.
+     */
+    @Override
+    public Statement holdPendingRow(TableSpec spec) {
+        return pendingRowQuery(spec, rowLocking(spec.toBuilder().fifoColumn(null).build()));
+    }
+
     private Statement limitedAndLocked(TableSpec spec, String columns) {
         ClaimClauses clauses = clauses(spec);
         RowLimit limit = rowLimit();

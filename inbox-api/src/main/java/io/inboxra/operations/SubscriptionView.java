@@ -116,4 +116,53 @@ public interface SubscriptionView {
      * @throws IllegalStateException when the subscription has no dead-letter place
      */
     int discardOlderThan(Duration age) throws SQLException;
+
+    /**
+     * Looks a row up by its id: in the inbox (pending, in work where the form shows it, processed)
+     * and among the dead letters. Reads without locks; changes nothing.
+     *
+     * <p>By default unsupported, for a view written before this method.
+     *
+     * @param id the row's id, as text
+     * @return where it is, or empty when the subscription has no row of that id
+     * @throws SQLException when the database fails
+     */
+    default java.util.Optional<FoundRow> findRow(String id) throws SQLException {
+        throw new UnsupportedOperationException("this view of subscription '" + name() + "' cannot look rows up");
+    }
+
+    /**
+     * Looks a message up by its key ({@code keyColumn}, as a producer's {@code SendOptions.key}
+     * wrote it): in the inbox, and among the dead letters where they keep the key (the
+     * {@code deadAtColumn} style, which leaves dead letters in the inbox, or a
+     * {@code deadLetterTable} with a column of the key column's name). Reads without locks.
+     *
+     * <p>By default unsupported, for a view written before this method.
+     *
+     * @param key the key
+     * @return the rows of that key, the inbox's first; empty when there is none
+     * @throws SQLException when the database fails
+     * @throws IllegalStateException when the subscription has no {@code keyColumn}
+     */
+    default List<FoundRow> findKey(String key) throws SQLException {
+        throw new UnsupportedOperationException("this view of subscription '" + name() + "' cannot look keys up");
+    }
+
+    /**
+     * Cancels a pending row: it becomes a dead letter with the reason {@value Cancellation#REASON}
+     * (moved into the {@code deadLetterTable}, or marked in the {@code deadAtColumn}), is never
+     * delivered unless requeued ({@link #requeue}), and the cancel is logged once. A row a delivery
+     * holds now is not cancelled, and the cancel does not wait for it: it answers
+     * {@link Cancellation.Result#IN_WORK}, to try again later.
+     *
+     * <p>By default unsupported, for a view written before this method.
+     *
+     * @param id the row's id, as text
+     * @return what happened
+     * @throws SQLException when the database fails (nothing changed then)
+     * @throws IllegalStateException when the subscription has no dead-letter place, naming the properties
+     */
+    default Cancellation cancel(String id) throws SQLException {
+        throw new UnsupportedOperationException("this view of subscription '" + name() + "' cannot cancel rows");
+    }
 }

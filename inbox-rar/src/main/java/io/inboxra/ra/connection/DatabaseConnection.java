@@ -260,6 +260,7 @@ public final class DatabaseConnection implements AutoCloseable {
                 case SLOT -> ps.setInt(index, bindings.slot());
                 case ATTEMPT -> ps.setInt(index, bindings.row().failedAttempts() + 1);
                 case SET_ASIDE -> ps.setObject(index, bindings.setAside().get(nextSetAside++));
+                case MESSAGE_KEY -> throw new SQLException("the adapter binds no message key here: " + statement.sql());
             }
             index++;
         }

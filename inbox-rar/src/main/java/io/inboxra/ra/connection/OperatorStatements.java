@@ -32,12 +32,13 @@ import java.util.Optional;
  * @param amendReason a dead letter's reason set (binding the reason, then the id) where it is still
  *        {@value #UNTOLD_REASON}: the rollback that recorded it came before the commit's exception
  *        told why (with a dead-letter table, which keeps reasons)
+ * @param pendingRows the look-up of a row by id or key, and the cancel of a pending row
  */
 public record OperatorStatements(Optional<Statement> backlog, Optional<Statement> inWork,
         Optional<Statement> deadLetterCount, Optional<Statement> deadLetterIds, Optional<Statement> deadLetterList,
         Optional<Statement> deadLetterById, List<Statement> requeueAll,
         List<Statement> requeueOne, Optional<Statement> discard, Optional<IdPages> requeueChunk,
-        Optional<Chunked> discardChunk, Optional<Statement> amendReason) {
+        Optional<Chunked> discardChunk, Optional<Statement> amendReason, PendingRowStatements pendingRows) {
 
     /**
      * The reason a failure's record is written with while its cause is not known yet (the rollback
@@ -88,7 +89,8 @@ public record OperatorStatements(Optional<Statement> backlog, Optional<Statement
                 dead ? discard(dialect, spec) : Optional.empty(),
                 dead ? Optional.of(IdPages.of(dialect.deadLetterIds(spec), deadLetterId(dialect, spec))) : Optional.empty(),
                 dead ? discard(dialect, spec).flatMap(d -> discardChunk(d, deadLetterId(dialect, spec))) : Optional.empty(),
-                spec.deadLetterTable().map(t -> amendReason(dialect, spec, t)));
+                spec.deadLetterTable().map(t -> amendReason(dialect, spec, t)),
+                PendingRowStatements.of(dialect, spec));
     }
 
     private static Statement amendReason(Dialect dialect, TableSpec spec, String deadLetterTable) {
@@ -148,6 +150,7 @@ public record OperatorStatements(Optional<Statement> backlog, Optional<Statement
             named.put("discard chunk, after", d.pages().after());
             named.put("discard chunk, one", d.one());
         });
+        named.putAll(pendingRows.named());
         return named;
     }
 

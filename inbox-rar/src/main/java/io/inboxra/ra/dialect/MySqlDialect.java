@@ -178,14 +178,21 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return Statement.of(extendLeaseUpdate(spec), Param.LEASE, Param.ID, Param.TOKEN);
     }
 
+    /**
+     * The advisory lock form's lock name of a row, in the claim and in an operator's cancel: the
+     * group's where a group is one row at a time; otherwise (above one, the group's slots keep the
+     * limit) the row's own.
+     */
+    private String claimKey(TableSpec spec) {
+        return spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1).map(g -> lockName(spec, "g", quote(g)))
+                .orElseGet(() -> lockName(spec, "k", clauses(spec).advisoryKey()));
+    }
+
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
         ClaimClauses clauses = clauses(spec);
-        // Above one row of a group in work, each row's own lock, and the group's slots keep the limit.
-        String key = spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1)
-                .map(g -> lockName(spec, "g", quote(g))).orElseGet(
-                () -> lockName(spec, "k", clauses.advisoryKey()));
+        String key = claimKey(spec);
         // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", " + key + " AS "
@@ -197,6 +204,15 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public Statement unlock(TableSpec spec) {
         return Statement.of("SELECT RELEASE_LOCK(?)", Param.KEY);
+    }
+
+    /** The claim's named lock of one row, tried on that row alone (a LIMIT subquery, materialized). */
+    @Override
+    public Optional<Statement> tryLock(TableSpec spec) {
+        String key = claimKey(spec);
+        return Optional.of(Statement.of("SELECT * FROM (SELECT h." + quote(spec.idColumn()) + " AS " + Label.ID + ", "
+                + key + " AS " + Label.KEY + " FROM " + table(spec) + " h WHERE h." + quote(spec.idColumn())
+                + " = ? LIMIT 1) candidate WHERE GET_LOCK(" + Label.KEY + ", 0) = 1", Param.ID));
     }
 
     /** MySQL 5.7 and MariaDB 10.5 and later. */

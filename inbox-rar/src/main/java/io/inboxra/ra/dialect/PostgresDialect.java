@@ -150,6 +150,16 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
                 + " AS " + Label.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
     }
 
+    /**
+     * What the advisory lock form locks for a row, in the claim and in an operator's cancel: with
+     * FIFO groups one row at a time, the group's, whatever the row's key; above one, the row's own,
+     * and the group's slots keep the limit ({@code fifoSlotLock}).
+     */
+    private String claimKey(TableSpec spec) {
+        return spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1).map(this::quote)
+                .orElseGet(() -> clauses(spec).advisoryKey());
+    }
+
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
@@ -157,10 +167,7 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         // The candidates come from a LIMIT subquery, which the planner never merges into the outer
         // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
         // on rows the claim returns or skips because another session holds them, so no lock leaks.
-        // With FIFO groups the lock is the group's: one row of a group in work, whatever its key (above one,
-        // the row's own, and the group's slots keep the limit: fifoSlotLock).
-        String key = spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1).map(this::quote)
-                .orElseGet(clauses::advisoryKey);
+        String key = claimKey(spec);
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", hashtext(("
                 + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h" + clauses.where()
                 + clauses.orderBy() + " LIMIT ?) candidates WHERE pg_try_advisory_lock("
@@ -175,6 +182,16 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     @Override
     public Optional<Statement> unlockAll(TableSpec spec) {
         return Optional.of(Statement.of("SELECT pg_advisory_unlock_all()"));
+    }
+
+    /** The claim's lock of one row ({@link #claimKey}), tried on that row alone (a LIMIT subquery is never merged). */
+    @Override
+    public Optional<Statement> tryLock(TableSpec spec) {
+        String key = claimKey(spec);
+        return Optional.of(Statement.of("SELECT * FROM (SELECT h." + quote(spec.idColumn()) + " AS " + Label.ID
+                + ", hashtext((" + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h WHERE h."
+                + quote(spec.idColumn()) + " = ? LIMIT 1) candidate WHERE pg_try_advisory_lock(" + lockSpace(spec) + ", "
+                + Label.KEY + ")", Param.ID));
     }
 
     /** The FIFO groups' guards and slots: {@link PostgresGroups}. */

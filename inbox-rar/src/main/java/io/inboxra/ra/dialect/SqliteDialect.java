@@ -119,6 +119,16 @@ public final class SqliteDialect extends StandardDialect implements Lease {
                 + ") ON CONFLICT (" + insert.keyColumn() + ") DO NOTHING";
     }
 
+    /**
+     * No lock clause: SQLite has no row locks, and its writers take turns. The cancel's move that
+     * follows, in the same transaction, fails rather than write over a lease another connection
+     * took meanwhile (in WAL mode a read transaction whose snapshot is stale cannot write).
+     */
+    @Override
+    public Statement holdPendingRow(TableSpec spec) {
+        return pendingRowQuery(spec, new io.inboxra.dialect.RowLocking("", ""));
+    }
+
     @Override
     public Statement purge(TableSpec spec) {
         String id = quote(spec.idColumn());

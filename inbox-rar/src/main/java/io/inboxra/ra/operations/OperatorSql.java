@@ -35,6 +35,16 @@ final class OperatorSql {
     }
 
     PreparedStatement bound(Connection c, Statement statement, Object id, Duration delay) throws SQLException {
+        return bound(c, statement, id, delay, null);
+    }
+
+    /** @return the statement bound to the queue and a message's key ({@link Param#MESSAGE_KEY}) */
+    PreparedStatement boundToKey(Connection c, Statement statement, String key) throws SQLException {
+        return bound(c, statement, null, Duration.ZERO, key);
+    }
+
+    private PreparedStatement bound(Connection c, Statement statement, Object id, Duration delay, String key)
+            throws SQLException {
         PreparedStatement ps = c.prepareStatement(statement.sql());
         ps.setQueryTimeout(context.settings().dataSource().timeouts().statementSeconds());
         int index = 1;
@@ -43,6 +53,7 @@ final class OperatorSql {
                 case QUEUE -> ps.setString(index, context.settings().queue().orElse(null));
                 case ID -> ps.setObject(index, id);
                 case DELAY -> ps.setLong(index, delay.toMillis());
+                case MESSAGE_KEY -> ps.setString(index, key);
                 default -> throw new IllegalStateException("an operator's statement binds " + param + ": "
                         + statement.sql());
             }
@@ -70,22 +81,45 @@ final class OperatorSql {
 
     /** Runs the work in one local transaction on a fresh connection of the subscription, then closes it. */
     <T> T inTransaction(Work<T> work) throws SQLException {
+        return inDatabaseTransaction(connection -> work.run(connection.connection()));
+    }
+
+    /** The work of one operation, in its transaction, on the adapter's own kind of connection. */
+    interface DatabaseWork<T> {
+        T run(DatabaseConnection connection) throws SQLException;
+    }
+
+    /** As {@link #inTransaction}, handing the work the adapter's connection (its statements bind as a delivery's). */
+    <T> T inDatabaseTransaction(DatabaseWork<T> work) throws SQLException {
+        return inDatabaseTransaction(work, connection -> null);
+    }
+
+    /**
+     * As {@link #inDatabaseTransaction(DatabaseWork)}, and then, once the transaction has ended
+     * (committed or rolled back), {@code afterEnd} on the same connection: what the transaction
+     * must hold until it ends, and no longer (a session's advisory lock).
+     */
+    <T> T inDatabaseTransaction(DatabaseWork<T> work, DatabaseWork<?> afterEnd) throws SQLException {
         requireRunning();
         try (DatabaseConnection connection = context.connections().openConnection()) {
             Connection c = connection.connection();
             c.setAutoCommit(false);
+            T result;
             try {
-                T result = work.run(c);
+                result = work.run(connection);
                 c.commit();
-                return result;
             } catch (SQLException | RuntimeException e) {
                 try {
                     c.rollback();
-                } catch (SQLException rollback) {
+                    afterEnd.run(connection);
+                } catch (SQLException | RuntimeException rollback) {
                     e.addSuppressed(rollback);
                 }
                 throw e;
             }
+            afterEnd.run(connection);
+            c.commit();
+            return result;
         }
     }
 }

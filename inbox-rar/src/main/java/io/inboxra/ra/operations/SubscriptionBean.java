@@ -1,6 +1,8 @@
 package io.inboxra.ra.operations;
 
 import io.inboxra.operations.Backlog;
+import io.inboxra.operations.Cancellation;
+import io.inboxra.operations.FoundRow;
 import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionView;
 
@@ -177,6 +179,46 @@ final class SubscriptionBean implements SubscriptionMXBean {
         } catch (SQLException e) {
             throw failed("the discard", e);
         }
+    }
+
+    @Override
+    public String findRow(String id) {
+        try {
+            return view.findRow(id).map(SubscriptionBean::line).orElse("id " + id + ": not found");
+        } catch (SQLException e) {
+            throw failed("the look-up", e);
+        }
+    }
+
+    @Override
+    public String[] findKey(String key) {
+        try {
+            return view.findKey(key).stream().map(SubscriptionBean::line).toArray(String[]::new);
+        } catch (SQLException e) {
+            throw failed("the look-up", e);
+        }
+    }
+
+    @Override
+    public String cancel(String id) {
+        try {
+            Cancellation done = view.cancel(id);
+            return done.result() + ": " + done.message();
+        } catch (SQLException e) {
+            throw failed("the cancel", e);
+        }
+    }
+
+    /** @return the row as one line: {@code id 42 (key k): PENDING, attempts 0, due ...} */
+    static String line(FoundRow row) {
+        StringBuilder line = new StringBuilder("id ").append(row.id());
+        row.key().ifPresent(k -> line.append(" (key ").append(k).append(')'));
+        line.append(": ").append(row.place());
+        row.attempts().ifPresent(a -> line.append(", attempts ").append(a));
+        row.due().ifPresent(d -> line.append(", due ").append(d));
+        row.reason().ifPresent(r -> line.append(", reason ").append(r));
+        row.since().ifPresent(t -> line.append(", since ").append(t));
+        return line.toString();
     }
 
     private long backlog(ToLongFunction<Backlog> attribute) {

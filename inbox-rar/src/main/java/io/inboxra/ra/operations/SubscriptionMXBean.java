@@ -90,4 +90,25 @@ public interface SubscriptionMXBean {
      * @return how many dead letters were discarded
      */
     int discardOlderThan(String age);
+
+    /**
+     * @param id a row's id, as text
+     * @return where the row is, as one line ({@code id 42: PENDING, attempts 0, due ...}), or {@code id 42: not found}
+     */
+    String findRow(String id);
+
+    /**
+     * @param key a message's key ({@code keyColumn})
+     * @return one line per row of that key, as {@link #findRow} writes it; none when there is none
+     */
+    String[] findKey(String key);
+
+    /**
+     * Cancels a pending row: a dead letter with the reason {@code cancelled}; refused, without
+     * waiting, while a delivery holds it.
+     *
+     * @param id the row's id, as text
+     * @return what came of it: {@code CANCELLED}, {@code IN_WORK}, {@code NOT_FOUND} or {@code REFUSED}, a colon and why
+     */
+    String cancel(String id);
 }

@@ -1,7 +1,9 @@
 package io.inboxra.ra.operations;
 
 import io.inboxra.operations.Backlog;
+import io.inboxra.operations.Cancellation;
 import io.inboxra.operations.DeadLetter;
+import io.inboxra.operations.FoundRow;
 import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionView;
 import io.inboxra.ra.connection.OperatorStatements;
@@ -23,7 +25,8 @@ import java.util.OptionalLong;
 /**
  * A subscription as operators see it ({@link SubscriptionView}): its counters from memory; its
  * backlog from the database at most every few seconds, on a connection it keeps ({@link
- * BacklogCache}); its dead letters' reads, requeues and discards ({@link DeadLetterOperations}).
+ * BacklogCache}); its dead letters' reads, requeues and discards ({@link DeadLetterOperations}); the
+ * look-up of its rows and the cancel of a pending one ({@link PendingRowOperations}).
  */
 public final class SubscriptionOperations implements SubscriptionView {
 
@@ -35,6 +38,7 @@ public final class SubscriptionOperations implements SubscriptionView {
     private final BacklogCache backlogs;
     private final OperatorSql sql;
     private final DeadLetterOperations deadLetters;
+    private final PendingRowOperations pendingRows;
 
     public SubscriptionOperations(Subscription subscription) {
         this.subscription = subscription;
@@ -43,6 +47,8 @@ public final class SubscriptionOperations implements SubscriptionView {
         this.backlogs = new BacklogCache(context.connections());
         this.sql = new OperatorSql(subscription);
         this.deadLetters = new DeadLetterOperations(subscription.name(), context, statements, sql, backlogs);
+        this.pendingRows = new PendingRowOperations(subscription.name(), context, statements.pendingRows(), sql,
+                backlogs, deadLetters);
     }
 
     @Override
@@ -126,6 +132,21 @@ public final class SubscriptionOperations implements SubscriptionView {
     @Override
     public int discardOlderThan(Duration age) throws SQLException {
         return deadLetters.discardOlderThan(age);
+    }
+
+    @Override
+    public Optional<FoundRow> findRow(String id) throws SQLException {
+        return pendingRows.findRow(id);
+    }
+
+    @Override
+    public List<FoundRow> findKey(String key) throws SQLException {
+        return pendingRows.findKey(key);
+    }
+
+    @Override
+    public Cancellation cancel(String id) throws SQLException {
+        return pendingRows.cancel(id);
     }
 
     private static Duration max(Duration lag) {

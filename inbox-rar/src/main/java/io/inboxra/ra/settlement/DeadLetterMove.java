@@ -8,17 +8,20 @@ import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.connection.SubscriptionStatements;
 
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * A row's move to the dead letters (or its mark in {@code deadAtColumn}), in the caller's
- * transaction, so that its steps commit together or not at all. A dead-letter table that holds a
+ * transaction, so that its steps commit together or not at all: a failed delivery's, and an
+ * operator's cancel ({@code operations.PendingRowOperations}). A dead-letter table that holds a
  * different message under the row's id refuses the move: the row stays rather than overwrite or
  * lose either message.
  */
-final class DeadLetterMove {
+public final class DeadLetterMove {
 
     /** What a move came to. */
-    enum Move {
+    public enum Move {
         MOVED,
         /** The row was not there to move (its lease was lost, another delivery settled it). */
         NOT_CHANGED,
@@ -26,41 +29,61 @@ final class DeadLetterMove {
         REFUSED
     }
 
-    private final SubscriptionSettings settings;
-    private final SubscriptionStatements statements;
+    private final Optional<String> deadLetterTable;
+    private final List<Statement> steps;
+    private final Optional<Statement> conflict;
+    private final boolean rescheduled;
     private final Bindings bindings;
 
     DeadLetterMove(SubscriptionSettings settings, SubscriptionStatements statements) {
-        this.settings = settings;
-        this.statements = statements;
-        this.bindings = Bindings.of(settings.queue());
+        this(settings.queue(), settings.table().deadLetterTable(), statements.deadLetter(),
+                statements.deadLetterConflict(), statements.reschedule().isPresent());
+    }
+
+    /**
+     * @param queue the subscription's queue
+     * @param deadLetterTable the dead-letter table, for the refusal's message
+     * @param steps the dialect's {@code deadLetter} statements, in order
+     * @param conflict the dialect's {@code deadLetterConflict}, with a dead-letter table
+     * @param rescheduled whether a row that stays is delivered again after a backoff, for the refusal's message
+     */
+    public DeadLetterMove(Optional<String> queue, Optional<String> deadLetterTable, List<Statement> steps,
+            Optional<Statement> conflict, boolean rescheduled) {
+        this.deadLetterTable = deadLetterTable;
+        this.steps = List.copyOf(steps);
+        this.conflict = conflict;
+        this.rescheduled = rescheduled;
+        this.bindings = Bindings.of(queue);
     }
 
     /** @return whether the subscription has a place for dead letters */
-    boolean isPossible() {
-        return !statements.deadLetter().isEmpty();
+    public boolean isPossible() {
+        return !steps.isEmpty();
     }
 
-    Move move(DatabaseConnection connection, ClaimedRow row, String reason) throws SQLException {
+    /**
+     * Moves the row, binding its id (and token, key), {@code reason} and, as its attempts, its
+     * failed deliveries plus one.
+     */
+    public Move move(DatabaseConnection connection, ClaimedRow row, String reason) throws SQLException {
         int changed = 0;
-        for (Statement step : statements.deadLetter()) {
+        for (Statement step : steps) {
             changed = connection.update(step, bindings.row(row).reason(reason));
         }
         if (changed == 1) {
             return Move.MOVED;
         }
-        return statements.deadLetterConflict().isPresent()
-                && connection.exists(statements.deadLetterConflict().get(), bindings.row(row))
+        return conflict.isPresent() && connection.exists(conflict.get(), bindings.row(row))
                 ? Move.REFUSED : Move.NOT_CHANGED;
     }
 
     /** @return why the row cannot be dead-lettered, and what to do */
-    String refusal(ClaimedRow row) {
+    public String refusal(ClaimedRow row) {
         return "row " + row.id() + " cannot be dead-lettered: the dead-letter table '"
-                + settings.table().deadLetterTable().orElse("") + "' holds a different message with the same id"
+                + deadLetterTable.orElse("") + "' holds a different message with the same id"
                 + " (ids repeat: reused SQLite rowids, a reset sequence, keys of the application's own). The row"
-                + " stays in the table" + (statements.reschedule().isPresent() ? ", delivered again after its backoff"
-                : "") + ". To let it go, requeue or discard that dead letter, or give the table ids that never"
+                + " stays in the table" + (rescheduled ? ", delivered again after its backoff" : "")
+                + ". To let it go, requeue or discard that dead letter, or give the table ids that never"
                 + " repeat (SQLite: INTEGER PRIMARY KEY AUTOINCREMENT).";
     }
 

@@ -92,6 +92,11 @@ final class PrivilegeCheck {
         if (table.form() == Form.ROW_LOCK && lockingReadNeedsUpdate) {
             updates.add("the row lock claim's SELECT ... FOR UPDATE");
         }
+        boolean dead = table.deadLetterTable().isPresent() || table.deadAtColumn().isPresent();
+        if (table.form() == Form.ADVISORY && lockingReadNeedsUpdate && dead) {
+            // The other forms need UPDATE anyway (the row lock claim's, the lease's).
+            updates.add("the operator's cancel takes a pending row's lock, SELECT ... FOR UPDATE SKIP LOCKED");
+        }
         table.processedAtColumn().ifPresent(c -> updates.add("a settlement marks processedAtColumn"));
         table.deadAtColumn().ifPresent(c -> updates.add("a dead letter is marked in deadAtColumn"));
         table.dueColumn().ifPresent(c -> updates.add("a failure moves dueColumn and counts the attempt"));

@@ -56,7 +56,9 @@ public final class TableCheck {
                 .traceColumn(resolve(columns, "traceColumn", spec.traceColumn(), spec, problems));
         if (spec.deadLetterTable().isPresent()) {
             FoundTable deadLetters = deadLetters(connection, metadata, spec, problems);
-            resolved.deadLetterTable(deadLetters.storedName()).deadLetterColumns(deadLetterColumns(deadLetters));
+            // The key goes with a dead letter where its table has a column of the key column's name.
+            String key = spec.keyColumn().map(k -> deadLetters.columns().get(k.toLowerCase(Locale.ROOT))).orElse(null);
+            resolved.deadLetterTable(deadLetters.storedName()).deadLetterColumns(deadLetterColumns(deadLetters).withKey(key));
         }
         // A plain column as the advisory key is checked like the others; an expression is the database's to check.
         spec.advisoryLock().filter(key -> key.matches("[A-Za-z_][A-Za-z0-9_$]*"))

@@ -1,5 +1,6 @@
 package io.inboxra.ra.dialect;
 
+import io.inboxra.dialect.DeadLetterColumns;
 import io.inboxra.dialect.TableSpec;
 
 import java.util.List;
@@ -73,5 +74,15 @@ public record GoldenCase(String name, TableSpec spec) {
             new GoldenCase("lease-trace", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
                     .attemptColumn("attempts").traceColumn("trace_context").build()),
             new GoldenCase("advisory-trace", TableSpec.builder("jobs").advisoryLock("id").maxPayloadBytes(1048576)
-                    .traceColumn("trace_context").build()));
+                    .traceColumn("trace_context").build()),
+            // Messages' keys: an operator looks a row up by its key.
+            new GoldenCase("row-lock-key", TableSpec.builder("jobs").queueColumn("queue").dueColumn("due_at")
+                    .attemptColumn("attempts").deadAtColumn("dead_at").keyColumn("message_key").build()),
+            // A dead-letter table that keeps the key: the move takes it along, a requeue puts it back.
+            new GoldenCase("lease-key", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
+                    .processedAtColumn("processed_at").deadLetterTable("dead_jobs").keyColumn("message_key")
+                    .deadLetterColumns(DeadLetterColumns.STANDARD.withKey("message_key")).build()),
+            new GoldenCase("advisory-key", TableSpec.builder("jobs").advisoryLock("tenant_id").queueColumn("queue")
+                    .deadLetterTable("dead_jobs").keyColumn("message_key")
+                    .deadLetterColumns(DeadLetterColumns.STANDARD.withKey("message_key")).build()));
 }

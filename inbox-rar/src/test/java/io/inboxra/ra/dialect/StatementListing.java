@@ -55,7 +55,7 @@ public final class StatementListing {
                 .append(spec.toString().replace(", traceColumn=Optional.empty]", "]")
                         .replace(", groupConcurrency=1]", "]").replace(", groupConcurrency=1,", ",")
                         .replace(", maxPayloadBytes=OptionalInt.empty", "").replace(", setAsideIds=0, keyColumn=Optional.empty]", "]")
-                        .replace(", keyColumn=Optional.empty]", "]"))
+                        .replace(", keyColumn=Optional.empty]", "]").replace(", key=Optional.empty]", "]"))
                 .append("\n");
         listing.claims(dialect, spec);
         listing.settlements(dialect, spec);
@@ -174,6 +174,7 @@ public final class StatementListing {
             add("unlock", () -> advisory.unlock(spec));
             add("recheckAll 3", advisory.recheckAll(spec, 3));
             add("unlockAll", advisory.unlockAll(spec));
+            add("tryLock", advisory.tryLock(spec));
             if (spec.isFifo() && spec.groupConcurrency() > 1) {
                 add("fifoSlotLock", advisory.fifoSlotLock(spec));
                 add("fifoSlotUnlock", advisory.fifoSlotUnlock(spec));
@@ -230,15 +231,26 @@ public final class StatementListing {
         }
     }
 
-    /** The operators' statements: the backlog, the rows in work, the dead letters' count, ids, requeue and discard. */
+    /**
+     * The operators' statements: the backlog, the rows in work, a row looked up and a pending one held for a
+     * cancel, the dead letters' count, ids, requeue and discard.
+     */
     private void operations(Dialect dialect, TableSpec spec) {
         add("backlog", dialect.backlog(spec));
         add("inWork", dialect.inWork(spec));
+        add("inboxRow", () -> dialect.inboxRow(spec, false));
+        if (spec.keyColumn().isPresent()) {
+            add("inboxRow by key", () -> dialect.inboxRow(spec, true));
+        }
+        add("holdPendingRow", () -> dialect.holdPendingRow(spec));
         if (spec.deadLetterTable().isPresent() || spec.deadAtColumn().isPresent()) {
             add("deadLetterCount", () -> dialect.deadLetterCount(spec));
             add("deadLetterIds", () -> dialect.deadLetterIds(spec));
             add("deadLetterList", () -> dialect.deadLetterList(spec));
             add("deadLetterById", () -> dialect.deadLetterById(spec));
+            if (spec.keyColumn().isPresent()) {
+                add("deadLettersByKey", dialect.deadLettersByKey(spec));
+            }
             for (boolean oneRow : new boolean[] {false, true}) {
                 List<Statement> steps = dialect.requeue(spec, oneRow);
                 for (int i = 0; i < steps.size(); i++) {

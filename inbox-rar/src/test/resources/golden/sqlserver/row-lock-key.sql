@@ -1,0 +1,75 @@
+-- sqlserver: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional.empty, attemptColumn=Optional[attempts], processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional.empty, fifoColumn=Optional.empty, deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=0, keyColumn=Optional[message_key]]
+
+-- lockClaim
+SELECT TOP (?) [id] AS inbox_id, [payload] AS inbox_payload, [attempts] AS inbox_attempt FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [dead_at] IS NULL ORDER BY [due_at], [id]
+-- binds LIMIT, QUEUE
+
+-- probe
+SELECT TOP (1) 1 FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [dead_at] IS NULL
+-- binds QUEUE
+
+-- settle
+DELETE FROM [jobs] WHERE [id] = ? AND [dead_at] IS NULL
+-- binds ID
+
+-- settleAll 3
+DELETE FROM [jobs] WHERE [id] IN (?, ?, ?) AND [dead_at] IS NULL
+-- binds ID, ID, ID
+
+-- reschedule
+UPDATE [jobs] SET [due_at] = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP), [attempts] = [attempts] + 1 WHERE [id] = ? AND [dead_at] IS NULL
+-- binds DELAY, ID
+
+-- duePartitionsAhead: none
+
+-- deadLetter 1/1
+UPDATE [jobs] SET [dead_at] = CURRENT_TIMESTAMP, [attempts] = [attempts] + 1 WHERE [id] = ? AND [dead_at] IS NULL
+-- binds ID
+
+-- backlog
+SELECT COUNT(*), MIN(h.[due_at]), MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h WHERE [queue] = ? AND ([due_at] IS NULL OR [due_at] <= CURRENT_TIMESTAMP) AND [dead_at] IS NULL
+-- binds QUEUE
+
+-- inWork: none
+
+-- inboxRow
+SELECT [id], [message_key], [payload], [attempts], [due_at], NULL, [dead_at], 0 FROM [jobs] WHERE [queue] = ? AND [id] = ?
+-- binds QUEUE, ID
+
+-- inboxRow by key
+SELECT [id], [message_key], [payload], [attempts], [due_at], NULL, [dead_at], 0 FROM [jobs] WHERE [queue] = ? AND [message_key] = ?
+-- binds QUEUE, MESSAGE_KEY
+
+-- holdPendingRow
+SELECT [id], [attempts] FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE [queue] = ? AND [id] = ? AND [dead_at] IS NULL
+-- binds QUEUE, ID
+
+-- deadLetterCount
+SELECT COUNT(*) FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL
+-- binds QUEUE
+
+-- deadLetterIds
+SELECT [id] FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL
+-- binds QUEUE
+
+-- deadLetterList
+SELECT [id], [payload], [attempts], NULL, [dead_at] FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL ORDER BY [dead_at] DESC, [id] DESC
+-- binds QUEUE
+
+-- deadLetterById
+SELECT [id], [payload], [attempts], NULL, [dead_at] FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL AND [id] = ?
+-- binds QUEUE, ID
+
+-- deadLettersByKey: none
+
+-- requeueAll 1/1
+UPDATE [jobs] SET [dead_at] = NULL, [attempts] = 0, [due_at] = CURRENT_TIMESTAMP WHERE [queue] = ? AND [dead_at] IS NOT NULL
+-- binds QUEUE
+
+-- requeueOne 1/1
+UPDATE [jobs] SET [dead_at] = NULL, [attempts] = 0, [due_at] = CURRENT_TIMESTAMP WHERE [queue] = ? AND [dead_at] IS NOT NULL AND [id] = ?
+-- binds QUEUE, ID
+
+-- discardDeadLetters
+DELETE FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL AND [dead_at] < DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP)
+-- binds QUEUE, DELAY
