@@ -298,6 +298,40 @@ public abstract class PendingRowConformance {
         assertEquals(key, again[1], "the same key");
     }
 
+    /**
+     * The try locks what the advisory claim locks, so a cancel never takes a row in work: with
+     * FIFO groups one row at a time, the group's lock (a row behind the one claimed is refused
+     * too); with {@code groupConcurrency} above one, each row's own (the claim's rows refused).
+     */
+    @Test
+    void theTryLocksWhatTheClaimLocksWithFifoGroups() throws Exception {
+        Assumptions.assumeTrue(dialect instanceof Advisory, "dialect '" + dialect.name() + "' has no advisory form");
+        Advisory advisory = (Advisory) dialect;
+        for (int concurrency : new int[] {1, 2}) {
+            TableSpec spec = spec(TableSpec.builder(table).advisoryLock("id").fifoColumn("queue")
+                    .groupConcurrency(concurrency));
+            Optional<Statement> tryLock = advisory.tryLock(spec);
+            Assumptions.assumeTrue(tryLock.isPresent(), "dialect '" + dialect.name() + "' tries no row's advisory"
+                    + " lock: the cancel is refused in its advisory form");
+            long head = insert("head-" + concurrency, "g" + concurrency, null, null);
+            long behind = insert("behind-" + concurrency, "g" + concurrency, null, null);
+            Connection a = connection();
+            Connection b = connection();
+            List<Long> claimed = claim(a, advisory.advisoryClaim(spec));
+            assertTrue(claimed.contains(head), "groupConcurrency " + concurrency + ": the claim takes the group's head: "
+                    + claimed);
+            for (long id : concurrency == 1 ? List.of(head, behind) : claimed) {
+                Future<Object[]> refused = background.submit(() -> read(b, tryLock.get(), id, null, Label.KEY));
+                assertNull(refused.get(NO_WAIT.toMillis(), TimeUnit.MILLISECONDS), "groupConcurrency " + concurrency
+                        + ": row " + id + " is held by the claim's lock, so the try is refused at once: "
+                        + tryLock.get().sql());
+            }
+            unlockAll(a, advisory, spec);
+            unlockAll(b, advisory, spec);
+            execute("DELETE FROM " + table);
+        }
+    }
+
     private List<Long> claim(Connection c, Statement claim) throws SQLException {
         List<Long> ids = new ArrayList<>();
         try (PreparedStatement ps = bound(c, claim, null, null); ResultSet rs = ps.executeQuery()) {
