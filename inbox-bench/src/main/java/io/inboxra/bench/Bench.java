@@ -287,9 +287,11 @@ public final class Bench {
                         java.util.Collections.reverse(order);
                     }
                     for (String subject : order) {
-                        double rate = keys.measure(db, subject, workers);
-                        results.add(db.name(), subject, workers, rate);
-                        System.out.printf("%s %s, %d workers, run %d: %.0f rows/s%n", db, subject, workers, repeat, rate);
+                        Throughput.Measurement m = keys.measure(db, subject, workers);
+                        results.add(new Results.Sample(db.name(), subject, workers, repeat, m.rate(),
+                                m.cpuMicrosPerRow(), Double.NaN));
+                        System.out.printf("%s %s, %d workers, run %d: %.0f rows/s, %.0f CPU us/row%n", db, subject,
+                                workers, repeat, m.rate(), m.cpuMicrosPerRow());
                     }
                 }
             }
@@ -297,8 +299,11 @@ public final class Bench {
         StringBuilder md = new StringBuilder(String.format(java.util.Locale.ROOT, "Keys: %,d rows sent through the"
                 + " producer by %d threads (each send commits by itself) while a row lock subscription delivers and"
                 + " deletes them; rows/s from the first send until the table is empty, medians of %d runs, range in brackets."
-                + " With keys: each send has a key of its own, the table a unique index on it.%n%n"
-                + "| database | subject | workers | rows/s | with keys ÷ without |%n|---|---|---|---|---|%n",
+                + " With keys: each send has a key of its own, the table a unique index on it. JVM CPU: the process's"
+                + " CPU time (senders, subscription, collector and compiler) per row over the same time, the steadier"
+                + " figure on a shared machine.%n%n"
+                + "| database | subject | workers | rows/s | with keys ÷ without | JVM CPU µs/row | CPU with ÷ without |%n"
+                + "|---|---|---|---|---|---|---|%n",
                 rows, Keys.SENDERS, repeats));
         for (String database : results.databases()) {
             for (int workers : workerCounts) {
@@ -308,11 +313,15 @@ public final class Bench {
                         continue;
                     }
                     String plain = subject.replace("with keys", "without keys");
-                    String ratio = subject.startsWith("with keys")
+                    boolean keyed = subject.startsWith("with keys");
+                    String ratio = keyed
                             ? String.format(java.util.Locale.ROOT, "%.2f", median / results.median(database, plain, workers))
                             : "";
-                    md.append(String.format(java.util.Locale.ROOT, "| %s | %s | %d | %.0f [%s] | %s |%n", database,
-                            subject, workers, median, results.range(database, subject, workers), ratio));
+                    String cpuRatio = keyed ? String.format(java.util.Locale.ROOT, "%.2f",
+                            results.cpu(database, subject, workers) / results.cpu(database, plain, workers)) : "";
+                    md.append(String.format(java.util.Locale.ROOT, "| %s | %s | %d | %.0f [%s] | %s | %.0f | %s |%n",
+                            database, subject, workers, median, results.range(database, subject, workers), ratio,
+                            results.cpu(database, subject, workers), cpuRatio));
                 }
             }
         }

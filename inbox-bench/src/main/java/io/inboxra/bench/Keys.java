@@ -41,8 +41,11 @@ final class Keys {
         this.busy = busy;
     }
 
-    /** @return rows per second, sent and delivered, once every row is gone */
-    double measure(TestDatabase db, String subject, int workers) throws Exception {
+    /**
+     * @return rows per second, sent and delivered, once every row is gone, and the JVM's CPU time
+     *         per row over the same time (the senders' and the subscription's)
+     */
+    Throughput.Measurement measure(TestDatabase db, String subject, int workers) throws Exception {
         boolean keyed = subject.startsWith("with keys");
         int batchSize = subject.endsWith("batch " + BATCH) ? BATCH : 1;
         String table = db.newTable("it_key_bench", db.inboxColumns() + ", message_key VARCHAR(200)");
@@ -62,6 +65,7 @@ final class Keys {
                 InboxProducerFactory producers = producers(server, p, keyed);
                 AtomicInteger next = new AtomicInteger();
                 long started = System.nanoTime();
+                long cpuAtStart = Span.processCpuNanos();
                 Throughput.onThreads(SENDERS, () -> {
                     try (InboxProducer inbox = producers.open()) {
                         for (int i = next.getAndIncrement(); i < rows; i = next.getAndIncrement()) {
@@ -75,7 +79,8 @@ final class Keys {
                 Throughput.untilEmpty(db, table, span, rows);
                 // Not the span's rate: a batch whose settlement fails (MariaDB's deadlocks between a batch's
                 // DELETE and the inserts beside it) rolls back and is delivered again, counted twice.
-                return rows / ((System.nanoTime() - started) / 1e9);
+                return new Throughput.Measurement(rows / ((System.nanoTime() - started) / 1e9),
+                        (Span.processCpuNanos() - cpuAtStart) / 1e3 / rows, Double.NaN);
             }
         } finally {
             db.execute("DROP TABLE " + table);

@@ -81,8 +81,11 @@ final class Traces {
         }
     }
 
-    /** @return rows per second, sent and delivered, once every row is gone */
-    double measure(TestDatabase db, String subject, int workers) throws Exception {
+    /**
+     * @return rows per second, sent and delivered, once every row is gone, and the JVM's CPU time
+     *         per row over the same time (the senders' and the subscription's)
+     */
+    Throughput.Measurement measure(TestDatabase db, String subject, int workers) throws Exception {
         boolean traced = subject.startsWith("with traces");
         int batchSize = subject.endsWith("batch " + Keys.BATCH) ? Keys.BATCH : 1;
         String table = db.newTable("trc_bench", db.inboxColumns() + ", trace_context VARCHAR(600)");
@@ -102,6 +105,7 @@ final class Traces {
                 InboxProducerFactory producers = producers(server, p, traced);
                 AtomicInteger next = new AtomicInteger();
                 long started = System.nanoTime();
+                long cpuAtStart = io.inboxra.bench.Span.processCpuNanos();
                 Throughput.onThreads(Keys.SENDERS, () -> {
                     try (InboxProducer inbox = producers.open()) {
                         for (int i = next.getAndIncrement(); i < rows; i = next.getAndIncrement()) {
@@ -115,7 +119,8 @@ final class Traces {
                     }
                 });
                 Throughput.untilEmpty(db, table, span, rows);
-                return rows / ((System.nanoTime() - started) / 1e9);
+                return new Throughput.Measurement(rows / ((System.nanoTime() - started) / 1e9),
+                        (io.inboxra.bench.Span.processCpuNanos() - cpuAtStart) / 1e3 / rows, Double.NaN);
             }
         } finally {
             db.execute("DROP TABLE " + table);
@@ -152,9 +157,11 @@ final class Traces {
                         Collections.reverse(order);
                     }
                     for (String subject : order) {
-                        double rate = measure(db, subject, workers);
-                        results.add(db.name(), subject, workers, rate);
-                        System.out.printf("%s %s, %d workers, run %d: %.0f rows/s%n", db, subject, workers, repeat, rate);
+                        Throughput.Measurement m = measure(db, subject, workers);
+                        results.add(new Results.Sample(db.name(), subject, workers, repeat, m.rate(),
+                                m.cpuMicrosPerRow(), Double.NaN));
+                        System.out.printf("%s %s, %d workers, run %d: %.0f rows/s, %.0f CPU us/row%n", db, subject,
+                                workers, repeat, m.rate(), m.cpuMicrosPerRow());
                     }
                 }
             }
@@ -164,8 +171,11 @@ final class Traces {
                 + " subscription delivers and deletes them; rows/s from the first send until the table is empty,"
                 + " medians of %d runs, range in brackets. With traces: traceColumn on the producer factory and the"
                 + " subscription, the OpenTelemetry SDK with a batch span processor and an exporter that drops"
-                + " the spans; without: the same SDK, no traceColumn.%n%n"
-                + "| database | subject | workers | rows/s | with traces ÷ without |%n|---|---|---|---|---|%n",
+                + " the spans; without: the same SDK, no traceColumn. JVM CPU: the process's CPU time (senders,"
+                + " subscription, SDK, collector and compiler) per row over the same time, the steadier figure on a"
+                + " shared machine.%n%n"
+                + "| database | subject | workers | rows/s | with traces ÷ without | JVM CPU µs/row | CPU with ÷ without |%n"
+                + "|---|---|---|---|---|---|---|%n",
                 rows, Keys.SENDERS, repeats));
         StringBuilder targets = new StringBuilder("Target: tracing costs less than 10 % of throughput (with traces at"
                 + " 0.90 or more of without), with and without batches.\n\n");
@@ -177,7 +187,10 @@ final class Traces {
                         continue;
                     }
                     String ratio = "";
+                    String cpuRatio = "";
                     if (subject.startsWith("with traces")) {
+                        cpuRatio = String.format(Locale.ROOT, "%.2f", results.cpu(database, subject, workers)
+                                / results.cpu(database, subject.replace("with traces", "without traces"), workers));
                         double r = median / results.median(database, subject.replace("with traces", "without traces"),
                                 workers);
                         ratio = String.format(Locale.ROOT, "%.2f", r);
@@ -185,8 +198,9 @@ final class Traces {
                                 subject.substring("with traces, ".length()), r,
                                 r >= 0.9 ? "met" : String.format(Locale.ROOT, "%.2f short", 0.9 - r)));
                     }
-                    md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.0f [%s] | %s |%n", database, subject,
-                            workers, median, results.range(database, subject, workers), ratio));
+                    md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.0f [%s] | %s | %.0f | %s |%n", database,
+                            subject, workers, median, results.range(database, subject, workers), ratio,
+                            results.cpu(database, subject, workers), cpuRatio));
                 }
             }
         }
