@@ -48,6 +48,14 @@ SELECT COUNT(*), MIN(h.[due_at]), MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h W
 
 -- inWork: none
 
+-- inboxRow
+SELECT [id], NULL, [payload], NULL, [due_at], [processed_at], [dead_at], 0 FROM [jobs] WHERE [queue] = ? AND [id] = ?
+-- binds QUEUE, ID
+
+-- holdPendingRow
+SELECT [id], 0 FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE [queue] = ? AND [id] = ? AND [processed_at] IS NULL AND [dead_at] IS NULL
+-- binds QUEUE, ID
+
 -- deadLetterCount
 SELECT COUNT(*) FROM [jobs] WHERE [queue] = ? AND [dead_at] IS NOT NULL
 -- binds QUEUE

@@ -24,3 +24,11 @@ SELECT COUNT(*), NULL, MIN(h.[id]), CURRENT_TIMESTAMP FROM [jobs] h WHERE NOT EX
 -- binds nothing
 
 -- inWork: none
+
+-- inboxRow
+SELECT [id], NULL, [payload], [attempts], NULL, NULL, NULL, 0 FROM [jobs] WHERE [id] = ?
+-- binds ID
+
+-- holdPendingRow
+SELECT [id], [attempts] FROM [jobs] h WITH (UPDLOCK, READPAST, ROWLOCK) WHERE [id] = ?
+-- binds ID

@@ -176,8 +176,10 @@ class BatchDeliveryTest {
                 }
                 return messages.stream().map(m -> Outcome.ack()).toList();
             }, properties(db, form, "batch-fails", table, 10));
-            Await.until("the rows are settled", Duration.ofSeconds(30),
-                    () -> db.count("SELECT count(*) FROM " + table) == 0);
+            // The counters count once the commit has returned, a moment after the table shows the row gone.
+            Await.until("the rows are settled and counted", Duration.ofSeconds(30),
+                    () -> db.count("SELECT count(*) FROM " + table) == 0
+                            && InboxSubscriptions.find("batch-fails").orElseThrow().snapshot().delivered() >= 10);
             SubscriptionSnapshot counted = InboxSubscriptions.find("batch-fails").orElseThrow().snapshot();
             mdb.deactivate();
             assertEquals(10, counted.failed(), "each row of the failed batch counts as a failed delivery");
