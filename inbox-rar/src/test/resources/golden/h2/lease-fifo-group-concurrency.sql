@@ -44,7 +44,7 @@ DELETE FROM "jobs" WHERE "processed_at" < DATEADD(MILLISECOND, -?, CURRENT_TIMES
 -- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
 
 -- backlog
-SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id")) LIMIT 1 OFFSET 2) IS NULL AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."locked_until" > CURRENT_TIMESTAMP LIMIT 1 OFFSET 2) IS NULL
+SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), CURRENT_TIMESTAMP FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= CURRENT_TIMESTAMP) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < CURRENT_TIMESTAMP) AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND ((e."processed_at" IS NULL AND (ROW(e."priority", e."id")) < (ROW(h."priority", h."id"))) OR e."locked_until" > CURRENT_TIMESTAMP) LIMIT 1 OFFSET 2) IS NULL
 -- binds nothing
 
 -- inWork

@@ -1,7 +1,7 @@
 -- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional[grp], deadAtColumn=Optional.empty, deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=0, keyColumn=Optional.empty, groupConcurrency=3]
 
 -- leaseIds
-SELECT `id` AS inbox_id FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) AND (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`)) LIMIT 1 OFFSET 2) IS NULL AND (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`locked_until` > CURRENT_TIMESTAMP(6) LIMIT 1 OFFSET 2) IS NULL ORDER BY `priority`, `due_at`, `id` LIMIT ? FOR UPDATE SKIP LOCKED
+SELECT `id` AS inbox_id FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) AND (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND ((e.`processed_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) OR e.`locked_until` > CURRENT_TIMESTAMP(6)) LIMIT 1 OFFSET 2) IS NULL ORDER BY `priority`, `due_at`, `id` LIMIT ? FOR UPDATE SKIP LOCKED
 -- binds LIMIT
 
 -- leaseWrite
@@ -53,7 +53,7 @@ CREATE INDEX jobs_claim ON `jobs` (`priority`, `due_at`, `id`)
 -- binds nothing
 
 -- backlog
-SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) AND (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`)) LIMIT 1 OFFSET 2) IS NULL AND (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`locked_until` > CURRENT_TIMESTAMP(6) LIMIT 1 OFFSET 2) IS NULL
+SELECT COUNT(*), MIN(h.`due_at`), MIN(h.`id`), CURRENT_TIMESTAMP(6) FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) AND (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND ((e.`processed_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) OR e.`locked_until` > CURRENT_TIMESTAMP(6)) LIMIT 1 OFFSET 2) IS NULL
 -- binds nothing
 
 -- inWork

@@ -1,7 +1,7 @@
 -- sqlite: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional[locked_until], advisoryLock=Optional.empty, fifoColumn=Optional[grp], deadAtColumn=Optional.empty, deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=0, keyColumn=Optional.empty, groupConcurrency=3]
 
 -- leaseClaim
-UPDATE "jobs" SET "locked_until" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds') WHERE "id" IN (SELECT h."id" FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now')) AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND ((e."priority", e."id")) < ((h."priority", h."id")) LIMIT 1 OFFSET 2) IS NULL AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."locked_until" > strftime('%Y-%m-%d %H:%M:%f', 'now') LIMIT 1 OFFSET 2) IS NULL ORDER BY "priority", "due_at", "id" LIMIT ?) RETURNING "id" AS inbox_id, "payload" AS inbox_payload, "grp" AS inbox_group, "locked_until" AS inbox_token
+UPDATE "jobs" SET "locked_until" = strftime('%Y-%m-%d %H:%M:%f', 'now', (? / 1000.0) || ' seconds') WHERE "id" IN (SELECT h."id" FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now')) AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND ((e."processed_at" IS NULL AND ((e."priority", e."id")) < ((h."priority", h."id"))) OR e."locked_until" > strftime('%Y-%m-%d %H:%M:%f', 'now')) LIMIT 1 OFFSET 2) IS NULL ORDER BY "priority", "due_at", "id" LIMIT ?) RETURNING "id" AS inbox_id, "payload" AS inbox_payload, "grp" AS inbox_group, "locked_until" AS inbox_token
 -- binds LEASE, LIMIT
 
 -- extendLease
@@ -33,7 +33,7 @@ DELETE FROM "jobs" WHERE "id" IN (SELECT "id" FROM "jobs" WHERE "processed_at" <
 -- refused (UNSUPPORTED): this dialect drops no partitions; the retention sweep deletes processed rows one by one
 
 -- backlog
-SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now')) AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."processed_at" IS NULL AND ((e."priority", e."id")) < ((h."priority", h."id")) LIMIT 1 OFFSET 2) IS NULL AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND e."locked_until" > strftime('%Y-%m-%d %H:%M:%f', 'now') LIMIT 1 OFFSET 2) IS NULL
+SELECT COUNT(*), MIN(h."due_at"), MIN(h."id"), strftime('%Y-%m-%d %H:%M:%f', 'now') FROM "jobs" h WHERE ("due_at" IS NULL OR "due_at" <= strftime('%Y-%m-%d %H:%M:%f', 'now')) AND "processed_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < strftime('%Y-%m-%d %H:%M:%f', 'now')) AND (SELECT 1 FROM "jobs" e WHERE e."grp" = h."grp" AND ((e."processed_at" IS NULL AND ((e."priority", e."id")) < ((h."priority", h."id"))) OR e."locked_until" > strftime('%Y-%m-%d %H:%M:%f', 'now')) LIMIT 1 OFFSET 2) IS NULL
 -- binds nothing
 
 -- inWork

@@ -2,6 +2,7 @@ package io.inboxra.dialect;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The claim rules of one table, written in a dialect's SQL: what a claim selects (each column
@@ -133,8 +134,8 @@ public final class ClaimClauses {
     /**
      * Only a group's head: no unfinished row of the group comes before it, and (lease form) no
      * row of the group holds a live lease. With a {@link TableSpec#groupConcurrency()} of n above 1,
-     * one of the group's first n unfinished rows: fewer than n come before it, and (lease form) fewer
-     * than n rows of the group hold a live lease, so rows in work elsewhere count toward the n. The rows
+     * one of the group's first n unfinished rows: fewer than n rows of the group come before it or
+     * (lease form) hold a live lease, counted together, so rows in work elsewhere count toward the n. The rows
      * compared with the claim's are aliased {@code e}.
      */
     private String headOfGroup(String group) {
@@ -144,17 +145,22 @@ public final class ClaimClauses {
         spec.processedAtColumn().ifPresent(c -> unfinished.add("e." + dialect.quote(c) + " IS NULL"));
         spec.deadAtColumn().ifPresent(c -> unfinished.add("e." + dialect.quote(c) + " IS NULL"));
         unfinished.add(dialect.precedes(groupOrder("e"), groupOrder("h")));
-        String earlier = "SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND " + String.join(" AND ", unfinished);
-        String leased = spec.lockedUntilColumn().map(lu -> "SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND e."
-                + dialect.quote(lu) + " > " + dialect.currentTimestamp()).orElse(null);
+        String earlierRow = String.join(" AND ", unfinished);
+        String earlier = "SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND " + earlierRow;
+        Optional<String> leasedRow = spec.lockedUntilColumn().map(lu -> "e." + dialect.quote(lu) + " > "
+                + dialect.currentTimestamp());
         int n = spec.groupConcurrency();
         if (n == 1) {
             String head = "NOT EXISTS (" + earlier + ")";
-            return leased == null ? head : head + " AND NOT EXISTS (" + leased + ")";
+            return leasedRow.map(l -> head + " AND NOT EXISTS (SELECT 1 FROM " + table + " e WHERE " + sameGroup
+                    + " AND " + l + ")").orElse(head);
         }
+        // One count over the rows ahead and the rows in work (lease form), each row once: counted apart, rows
+        // in work behind and rows entering ahead of them would each stay under n, and together pass it.
         // Counting stops at n rows: the subquery yields a row only when n of them are there.
-        String window = "(" + earlier + dialect.oneRowAfter(n - 1) + ") IS NULL";
-        return leased == null ? window : window + " AND (" + leased + dialect.oneRowAfter(n - 1) + ") IS NULL";
+        String counted = leasedRow.map(l -> "SELECT 1 FROM " + table + " e WHERE " + sameGroup + " AND ((" + earlierRow
+                + ") OR " + l + ")").orElse(earlier);
+        return "(" + counted + dialect.oneRowAfter(n - 1) + ") IS NULL";
     }
 
     /**

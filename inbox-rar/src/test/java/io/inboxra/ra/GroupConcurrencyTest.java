@@ -191,6 +191,61 @@ class GroupConcurrencyTest {
         }
     }
 
+    /**
+     * A group with room for one more: rows entering ahead of its rows in work take that one place
+     * and no more, in batches too. The rows ahead and the rows in work are counted together (counted
+     * apart, the lease form let each of the three rows ahead pass: five in work for a limit of three).
+     */
+    @ParameterizedTest
+    @MethodSource("everyDatabaseAndForm")
+    void rowsEnteringAheadTakeOnlyTheRoomLeft(TestDatabase db, Form form) throws Exception {
+        String table = tables.create(db, "grp_room", db.inboxColumns() + ", grp " + db.text() + " NOT NULL");
+        db.execute("CREATE INDEX " + table + "_group ON " + table + " (grp, priority, id)");
+        db.execute("INSERT INTO " + table + " (payload, grp) SELECT CONCAT('a:', n), 'a' FROM " + db.series(LIMIT - 1));
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(LIMIT - 1);
+        java.util.concurrent.CountDownLatch finish = new java.util.concurrent.CountDownLatch(1);
+        List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = properties(db, form, "grp-room", table, LIMIT);
+            p.put("priorityColumn", "priority");
+            p.put("pollInterval", "PT0.1S");
+            p.put("maxPollInterval", "PT0.2S");
+            InboxBatchListener mdb = messages -> {
+                List<Outcome> outcomes = new ArrayList<>();
+                for (InboxMessage m : messages) {
+                    order.add(m.text());
+                    outcomes.add(Outcome.ack());
+                }
+                if (messages.stream().anyMatch(m -> m.text().startsWith("a:"))) {
+                    messages.forEach(m -> started.countDown());
+                    try {
+                        finish.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return outcomes;
+            };
+            server.activateBatch(mdb, p);
+            try {
+                assertTrue(started.await(10, java.util.concurrent.TimeUnit.SECONDS), "the group's first rows in work");
+                db.execute("INSERT INTO " + table + " (payload, grp, priority) VALUES ('a:ahead1', 'a', -1),"
+                        + " ('a:ahead2', 'a', -1), ('a:ahead3', 'a', -1)");
+                Await.until("a row ahead enters", Duration.ofSeconds(10),
+                        () -> order.stream().anyMatch(t -> t.startsWith("a:ahead")));
+                // Long enough for every idle worker to claim again (the poll interval is 0.1 s).
+                Await.sleep(1500);
+                List<String> ahead = order.stream().filter(t -> t.startsWith("a:ahead")).toList();
+                assertEquals(1, ahead.size(), "with " + (LIMIT - 1) + " rows of the group in work and a limit of "
+                        + LIMIT + ", one row ahead enters: " + order);
+            } finally {
+                finish.countDown();
+            }
+            Await.until("every row is settled", Duration.ofSeconds(20),
+                    () -> db.count("SELECT count(*) FROM " + table) == 0);
+        }
+    }
+
     @Test
     void lessThanOneIsRefused() throws Exception {
         Map<String, String> p = refusals.properties("bad");
