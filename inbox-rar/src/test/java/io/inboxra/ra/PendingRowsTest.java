@@ -179,6 +179,37 @@ class PendingRowsTest {
         }
     }
 
+    /**
+     * A key cancelled twice (sent, cancelled, sent again, cancelled again): two dead letters of one
+     * key. Requeueing them all brings one back and leaves the other, whose key the inbox holds
+     * again, where it is; the unique index never fails the requeue.
+     */
+    @ParameterizedTest
+    @EnumSource(TestDatabase.class)
+    void twoDeadLettersOfOneKeyRequeueOneAndKeepTheOther(TestDatabase db) throws Exception {
+        String table = keyedInbox(db);
+        String dead = keyedDeadLetters(db);
+        String name = "requeue-twice-" + db;
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, name, table);
+            p.put("keyColumn", "message_key");
+            p.put("deadLetterTable", dead);
+            server.activate(message -> Outcome.ack(), p);
+            SubscriptionView view = view(name);
+            view.pause();
+            Await.until("paused", Duration.ofSeconds(10), () -> view.snapshot().workersBusy() == 0);
+            for (String payload : List.of("once", "twice")) {
+                db.execute("INSERT INTO " + table + " (payload, message_key) VALUES ('" + payload + "', 'k3')");
+                assertEquals(Cancellation.Result.CANCELLED, view.cancel(String.valueOf(idOf(db, table, payload))).result());
+            }
+            assertEquals(2, db.count("SELECT count(*) FROM " + dead + " WHERE message_key = 'k3'"), "two dead letters of k3");
+            assertEquals(1, view.requeueAll(), "one of them back");
+            assertEquals(1, db.count("SELECT count(*) FROM " + table + " WHERE message_key = 'k3'"), "k3 in the inbox once");
+            assertEquals(1, db.count("SELECT count(*) FROM " + dead + " WHERE message_key = 'k3'"), "the other stays");
+            assertEquals(0, view.requeueAll(), "nothing more while the inbox holds k3");
+        }
+    }
+
     /** Every database and form, without FIFO groups and with {@code groupConcurrency} 2 (the advisory form's own locks). */
     static Stream<Arguments> everyDatabaseFormAndGroups() {
         return Stream.of(TestDatabase.values()).flatMap(db -> Stream.of(Form.values())
