@@ -187,6 +187,31 @@ class TraceTest {
         }
     }
 
+    /**
+     * A tracestate too long for the column's 600 characters (32 members of 30): the send stores
+     * the traceparent alone and succeeds, and the delivery still continues the producer's trace.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(TestDatabase.class)
+    void aTracestateTooLongForTheColumnIsLeftOutNotAFailedSend(TestDatabase db) throws Exception {
+        String table = tracedInbox(db);
+        try (Harness server = Harness.start()) {
+            InboxProducerFactory producers = producers(server, db, "trace_context");
+            server.activate(message -> Outcome.ack(), traced(db, Form.ROW_LOCK, "trc-long-" + db, table));
+            io.opentelemetry.api.trace.TraceStateBuilder state = TraceState.builder();
+            for (int i = 0; i < 32; i++) {
+                state.put("vendor" + i, "v".repeat(20) + i);
+            }
+            SpanContext upstream = SpanContext.createFromRemoteParent("0af7651916cd43dd8448eb211c80319c",
+                    "b7ad6b7169203331", TraceFlags.getSampled(), state.build());
+            SpanContext producer = sendTraced(producers, table, "long state", Context.root().with(Span.wrap(upstream)));
+            Await.until("the row is delivered and its span ended", LONG, () -> deliverySpans(table).size() == 1);
+            SpanData delivery = deliverySpans(table).get(0);
+            assertEquals(producer.getSpanId(), delivery.getParentSpanId(), "the producer's span is still the parent");
+            assertTrue(delivery.getParentSpanContext().getTraceState().isEmpty(), "the tracestate was left out");
+        }
+    }
+
     /** A listener that throws: the delivery's span is ERROR, with the exception; the next attempt's span is OK. */
     @ParameterizedTest
     @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")

@@ -138,8 +138,13 @@ public final class Delivery {
             deliver(turn, transacted);
         } catch (SQLException | ResourceException | RuntimeException | Error e) {
             // No listener reached (no MDB instance free, an undeploy) or the database failed: uncounted, let go now.
-            turn.span.end(e.toString(), e);
-            form.abandon();
+            try {
+                turn.span.end(e.toString(), e);
+            } catch (Error end) {
+                e.addSuppressed(end);
+            } finally {
+                form.abandon();
+            }
             throw e;
         } finally {
             // The transaction ended in afterDelivery, or never began.

@@ -6,6 +6,8 @@ import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.delivery.DeliveryContext;
 import io.inboxra.ra.subscription.Subscription;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,6 +22,8 @@ import java.util.OptionalLong;
  * connection of the subscription, closed at its end.
  */
 final class OperatorSql {
+
+    private static final Logger LOG = System.getLogger(OperatorSql.class.getName());
 
     private final Subscription subscription;
     private final DeliveryContext context;
@@ -117,8 +121,15 @@ final class OperatorSql {
                 }
                 throw e;
             }
-            afterEnd.run(connection);
-            c.commit();
+            // Committed: the result stands. The connection closes next, which ends the session and
+            // whatever afterEnd failed to release with it.
+            try {
+                afterEnd.run(connection);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the operation committed; what it"
+                        + " held past its transaction is released as its connection closes (" + e + ")");
+            }
             return result;
         }
     }

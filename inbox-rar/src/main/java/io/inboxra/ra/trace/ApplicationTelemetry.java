@@ -13,8 +13,8 @@ import java.lang.reflect.Method;
  * purpose; so it is looked up first as the application's bean, through {@code CDI.current()} on
  * the worker's thread once {@code beforeDelivery} has set the MDB's context there, and kept once
  * found (one subscription, one application). Where there is no CDI, or it has no such bean, it
- * is {@link GlobalOpenTelemetry}, asked at each use: asking before the server set it would fix
- * the no-op for good. CDI is reached by reflection: its API is not the adapter's dependency.
+ * is {@link GlobalOpenTelemetry}, asked at each use without setting it (its {@code get()} would
+ * fix the no-op for good before a server set it). CDI is reached by reflection: its API is not the adapter's dependency.
  */
 final class ApplicationTelemetry {
 
@@ -39,7 +39,20 @@ final class ApplicationTelemetry {
             }
             global = true;
         }
-        return GlobalOpenTelemetry.get();
+        return global();
+    }
+
+    /**
+     * The global instance, without setting it: {@code GlobalOpenTelemetry.get()} sets the no-op for
+     * good when nothing is set yet, and a server, an agent or another application setting it later
+     * would then fail. An API older than {@code getOrNoop} leaves only {@code get()}.
+     */
+    private static OpenTelemetry global() {
+        try {
+            return GlobalOpenTelemetry.getOrNoop();
+        } catch (NoSuchMethodError older) {
+            return GlobalOpenTelemetry.get();
+        }
     }
 
     private static OpenTelemetry fromCdi() {

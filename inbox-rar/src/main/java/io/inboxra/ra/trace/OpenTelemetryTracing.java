@@ -54,6 +54,8 @@ public final class OpenTelemetryTracing implements Telemetry {
 
     private volatile Cached cached;
     private final ApplicationTelemetry instance = new ApplicationTelemetry();
+    /** The longest context stored: a trace column of {@code VARCHAR(600)} holds it. */
+    static final int MAX_CONTEXT = 600;
 
     /** Made by {@link Telemetry#find}, by name. */
     public OpenTelemetryTracing() {
@@ -69,7 +71,13 @@ public final class OpenTelemetryTracing implements Telemetry {
         W3CTraceContextPropagator.getInstance().inject(current, carrier, Map::put);
         String parent = carrier.get("traceparent");
         String state = carrier.get("tracestate");
-        return parent == null ? null : state == null || state.isEmpty() ? parent : parent + ";" + state;
+        if (parent == null) {
+            return null;
+        }
+        // A tracestate may run to thousands of characters: past the column's documented 600, the
+        // traceparent alone, so that tracing never fails a send.
+        return state == null || state.isEmpty() || parent.length() + 1 + state.length() > MAX_CONTEXT ? parent
+                : parent + ";" + state;
     }
 
     @Override
