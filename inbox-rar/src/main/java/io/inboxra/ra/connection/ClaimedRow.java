@@ -39,6 +39,11 @@ public record ClaimedRow(Object id, byte[] payload, long payloadBytes, int faile
         return id instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : id;
     }
 
+    /** @return the row's FIFO group, comparable by value: a binary group (a UUID in BINARY(16), bytea) as its bytes */
+    public Object groupKey() {
+        return group instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : group;
+    }
+
     /** @return this row with the lease's current fencing token */
     public ClaimedRow withToken(Object current) {
         return new ClaimedRow(id, payload, payloadBytes, failedAttempts, current, key, group, trace);

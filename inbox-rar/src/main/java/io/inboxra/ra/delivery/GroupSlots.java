@@ -61,7 +61,7 @@ final class GroupSlots {
     /** A slot of the row's group that this session does not hold (it could take its own again), taken; or null. */
     private Bindings free(DatabaseConnection c, ClaimedRow row) throws SQLException {
         for (int slot = 0; slot < slots; slot++) {
-            if (holds(row.group(), slot)) {
+            if (holds(row.groupKey(), slot)) {
                 continue;
             }
             Bindings bindings = one.row(row).slot(slot);
@@ -74,7 +74,7 @@ final class GroupSlots {
 
     private boolean holds(Object group, int slot) {
         for (Bindings b : held.values()) {
-            if (b.slot() == slot && group.equals(b.row().group())) {
+            if (b.slot() == slot && java.util.Objects.equals(group, b.row().groupKey())) {
                 return true;
             }
         }

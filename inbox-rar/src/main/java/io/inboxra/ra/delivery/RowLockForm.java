@@ -132,7 +132,7 @@ final class RowLockForm implements ClaimForm {
      */
     private Bindings freeSlot(DatabaseConnection c, ClaimedRow row) throws SQLException {
         for (int slot = 0; slot < slots; slot++) {
-            if (holds(row.group(), slot)) {
+            if (holds(row.groupKey(), slot)) {
                 continue;
             }
             Bindings bindings = one.row(row).slot(slot);
@@ -145,7 +145,7 @@ final class RowLockForm implements ClaimForm {
 
     private boolean holds(Object group, int slot) {
         for (Bindings held : groupsTaken) {
-            if (held.slot() == slot && group.equals(held.row().group())) {
+            if (held.slot() == slot && java.util.Objects.equals(group, held.row().groupKey())) {
                 return true;
             }
         }
