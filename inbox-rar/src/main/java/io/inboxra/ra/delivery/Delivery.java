@@ -25,7 +25,8 @@ import java.util.List;
  * {@code afterDelivery}; then what came of it, as the adapter's own resource saw the transaction
  * end: counted, a lone row's failure recorded, a batch's rows owed again one at a time, the hold
  * let go. What differs between the forms is the {@link ClaimForm}'s. With {@code traceColumn} a turn
- * that claimed rows is a span ({@link DeliveryTrace}), current from the claim to its end.
+ * that claimed rows is a span ({@link DeliveryTrace}), current from the claim until just before
+ * {@code afterDelivery}, ended with the turn.
  *
  * <p>A batch that fails in any way rolls back whole and counts no attempt on its rows: they are
  * delivered again one at a time, where a failure is counted and dead-lettered at
@@ -186,6 +187,8 @@ public final class Delivery {
                 if (own != null) {
                     own.end(turn.settled);
                 }
+                // Not current past here: the span's scope nests inside the container's before and after.
+                turn.span.leave();
                 turn.notCommitted = endpoint.after(turn.rows, turn.settled);
                 turn.thrown = endpoint.thrown();
                 form.transactionEnded();

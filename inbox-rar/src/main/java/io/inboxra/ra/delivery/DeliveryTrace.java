@@ -15,8 +15,8 @@ import java.util.List;
  * A subscription's delivery spans (with {@code traceColumn}): each delivery that claimed rows
  * is a span {@code inbox process <table>} that continues the trace its producer stored with the
  * row (a child of one row's context, linked to each of a batch's), current on the worker's
- * thread from the claim to {@code afterDelivery}, so that the MDB's own spans are its children,
- * and ended with what came of it. Without {@code traceColumn}, or without OpenTelemetry, a
+ * thread from the claim until just before {@code afterDelivery}, so that the MDB's own spans are
+ * its children, and ended with what came of it once the transaction has ended. Without {@code traceColumn}, or without OpenTelemetry, a
  * delivery starts nothing.
  */
 final class DeliveryTrace {
@@ -69,11 +69,23 @@ final class DeliveryTrace {
             failed("start", e);
             return Telemetry.Span.NONE;
         }
-        return (failure, thrown) -> {
-            try {
-                span.end(failure, thrown);
-            } catch (RuntimeException | LinkageError e) {
-                failed("end", e);
+        return new Telemetry.Span() {
+            @Override
+            public void leave() {
+                try {
+                    span.leave();
+                } catch (RuntimeException | LinkageError e) {
+                    failed("leave", e);
+                }
+            }
+
+            @Override
+            public void end(String failure, Throwable thrown) {
+                try {
+                    span.end(failure, thrown);
+                } catch (RuntimeException | LinkageError e) {
+                    failed("end", e);
+                }
             }
         };
     }

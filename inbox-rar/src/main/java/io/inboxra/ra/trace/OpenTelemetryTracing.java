@@ -110,19 +110,32 @@ public final class OpenTelemetryTracing implements Telemetry {
         }
         io.opentelemetry.api.trace.Span span = builder.startSpan();
         Scope scope = span.makeCurrent();
-        return (failure, thrown) -> {
-            try {
-                scope.close();
-            } finally {
-                if (failure == null) {
-                    span.setStatus(StatusCode.OK);
-                } else {
-                    if (thrown != null) {
-                        span.recordException(thrown);
-                    }
-                    span.setStatus(StatusCode.ERROR, failure);
+        return new Span() {
+            private boolean current = true;
+
+            @Override
+            public void leave() {
+                if (current) {
+                    current = false;
+                    scope.close();
                 }
-                span.end();
+            }
+
+            @Override
+            public void end(String failure, Throwable thrown) {
+                try {
+                    leave();
+                } finally {
+                    if (failure == null) {
+                        span.setStatus(StatusCode.OK);
+                    } else {
+                        if (thrown != null) {
+                            span.recordException(thrown);
+                        }
+                        span.setStatus(StatusCode.ERROR, failure);
+                    }
+                    span.end();
+                }
             }
         };
     }

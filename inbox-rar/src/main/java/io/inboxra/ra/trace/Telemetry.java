@@ -54,6 +54,15 @@ public interface Telemetry {
          * @param thrown the exception of the failure (the listener's, the commit's), or null
          */
         void end(String failure, Throwable thrown);
+
+        /**
+         * Stops being current on this thread, the span still open: called before
+         * {@code afterDelivery}, so that the span's scope nests inside the container's
+         * {@code beforeDelivery}/{@code afterDelivery} and never puts back a context the
+         * container has since left. {@link #end} leaves first if this was not called.
+         */
+        default void leave() {
+        }
     }
 
     /**
