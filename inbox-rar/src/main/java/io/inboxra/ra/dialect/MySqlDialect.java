@@ -16,13 +16,11 @@ import io.inboxra.dialect.StandardRowLock;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
-import io.inboxra.dialect.Version;
 
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -31,7 +29,7 @@ import java.util.Optional;
  * with the lock clause below. MySQL has no {@code RETURNING}: a lease claim selects ids under
  * lock, writes each lease, and reads the row back ({@link #leaseRead}), in one short transaction.
  * Advisory locks and the FIFO guard are named locks ({@code GET_LOCK(name, 0)}), scoped by table
- * and key, and released explicitly. Written here besides: the advisory claim and unlock, the
+ * and key, and released explicitly. Written here besides: the advisory claim and unlock ({@link MySqlAdvisory}), the
  * retention sweep, the lock waits, the claim index advice and the version minimums (MySQL 8.0.1,
  * MariaDB 10.6: the dialect serves both); the settlement, dead letter,
  * reschedule, probe, re-check and lease release are the standard SQL of
@@ -45,18 +43,6 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
 
     /** The driver that reaches MySQL by default. */
     static final DefaultDriver DRIVER = new DefaultDriver("jdbc:mysql:", "com.mysql.cj.jdbc.MysqlXADataSource");
-
-    /** The product MariaDB, as messages name it, whichever driver reaches it. */
-    private static final String MARIADB = "MariaDB";
-
-    /** MySQL's first version with {@code SKIP LOCKED}. */
-    private static final MinimumVersion MYSQL_SKIP_LOCKED = new MinimumVersion(Version.of(8, 0, 1),
-            "FOR UPDATE SKIP LOCKED");
-
-    /** MariaDB's first version with {@code SKIP LOCKED}. */
-    private static final MinimumVersion MARIADB_SKIP_LOCKED = new MinimumVersion(Version.of(10, 6),
-            "FOR UPDATE SKIP LOCKED");
-
 
     @Override
     public String name() {
@@ -85,27 +71,16 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
                 + " AND trx_state = 'LOCK WAIT'";
     }
 
-    /**
-     * MySQL, or MariaDB through either driver: MySQL Connector/J names MariaDB "MySQL", with a
-     * version such as {@code 5.5.5-10.11.6-MariaDB} (the {@code 5.5.5-} is left out of the numbers).
-     */
+    /** MySQL or MariaDB, through either driver: {@link MySqlVersions}. */
     @Override
     public Optional<DatabaseVersion> databaseVersion(DatabaseMetaData metadata) throws SQLException {
-        String product = metadata.getDatabaseProductName();
-        String version = metadata.getDatabaseProductVersion();
-        if (product.toLowerCase(Locale.ROOT).contains("mariadb") || version.contains("MariaDB")) {
-            return Optional.of(new DatabaseVersion(MARIADB, version, Version.parse(version.replaceFirst("^5\\.5\\.5-", ""))));
-        }
-        if (product.equalsIgnoreCase("mysql")) {
-            return Optional.of(new DatabaseVersion(product, version, Version.parse(version)));
-        }
-        return Optional.empty();
+        return MySqlVersions.of(metadata);
     }
 
     /** MySQL 8.0.1, MariaDB 10.6, in every form: the first of each with {@code SKIP LOCKED}. */
     @Override
     public Optional<MinimumVersion> minimumVersion(DatabaseVersion database, Form form) {
-        return Optional.of(database.database().equals(MARIADB) ? MARIADB_SKIP_LOCKED : MYSQL_SKIP_LOCKED);
+        return Optional.of(MySqlVersions.minimum(database));
     }
 
     @Override
@@ -178,47 +153,26 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return Statement.of(extendLeaseUpdate(spec), Param.LEASE, Param.ID, Param.TOKEN);
     }
 
-    /**
-     * The advisory lock form's lock name of a row, in the claim and in an operator's cancel: the
-     * group's where a group is one row at a time; otherwise (above one, the group's slots keep the
-     * limit) the row's own.
-     */
-    private String claimKey(TableSpec spec) {
-        return spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1).map(g -> lockName(spec, "g", quote(g)))
-                .orElseGet(() -> lockName(spec, "k", clauses(spec).advisoryKey()));
-    }
-
+    /** The advisory lock form's claim, tries and unlocks, named locks: {@link MySqlAdvisory}. */
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
-        ClaimClauses clauses = clauses(spec);
-        String key = claimKey(spec);
-        // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
-        // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
-        return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", " + key + " AS "
-                + Label.KEY + " FROM " + table(spec) + " h" + clauses.where() + clauses.orderBy()
-                + " LIMIT ?) candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
-                clauses.params(Param.CANDIDATES, Param.LIMIT));
+        return MySqlAdvisory.claim(this, spec);
     }
 
     @Override
     public Statement unlock(TableSpec spec) {
-        return Statement.of("SELECT RELEASE_LOCK(?)", Param.KEY);
+        return MySqlAdvisory.unlock();
     }
 
-    /** The claim's named lock of one row, tried on that row alone (a LIMIT subquery, materialized). */
     @Override
     public Optional<Statement> tryLock(TableSpec spec) {
-        String key = claimKey(spec);
-        return Optional.of(Statement.of("SELECT * FROM (SELECT h." + quote(spec.idColumn()) + " AS " + Label.ID + ", "
-                + key + " AS " + Label.KEY + " FROM " + table(spec) + " h WHERE h." + quote(spec.idColumn())
-                + " = ? LIMIT 1) candidate WHERE GET_LOCK(" + Label.KEY + ", 0) = 1", Param.ID));
+        return Optional.of(MySqlAdvisory.tryLock(this, spec));
     }
 
-    /** MySQL 5.7 and MariaDB 10.5 and later. */
     @Override
     public Optional<Statement> unlockAll(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT RELEASE_ALL_LOCKS()"));
+        return Optional.of(MySqlAdvisory.unlockAll());
     }
 
     /** The FIFO groups' guards and slots, named locks: {@link MySqlGroups}. */

@@ -20,24 +20,21 @@ import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.dialect.UnsupportedVersionException;
 
-import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
- * PostgreSQL 9.5 and later: all three forms, the lease form from PostgreSQL 12 ({@link #LEASE_SINCE}). Written here: the row lock claim with its row
- * guard ({@link #lockClaim}, {@link #claimGuard}) and FIFO guard, the lease claim and extension,
- * the advisory claim and unlock, the retention sweep (its drop of whole partitions of a table
- * partitioned by time: {@link PostgresPartitions}), the lock waits, the wake-up by
- * {@code LISTEN}/{@code NOTIFY} ({@link PostgresNotifications}, through pgjdbc, which the adapter
- * bundles), the batch's ids bound as one array, and the version minimums ({@link PostgresVersions}). The standard SQL of {@link StandardDialect} serves the rest: the settlement
- * and dead letter ({@code Dialect}'s defaults), the reschedule, idle probe, advisory re-check and
- * lease release, all from the claim rules of {@link ClaimClauses}.
+ * PostgreSQL 9.5 and later: all three forms, the lease form from PostgreSQL 12 ({@link #LEASE_SINCE}).
+ * Each part in its own helper: the row lock and lease claims and the row guard ({@link PostgresClaims}),
+ * the advisory form's locks ({@link PostgresAdvisory}), the FIFO groups' guards ({@link PostgresGroups}),
+ * retention's drop of whole partitions ({@link PostgresPartitions}), the wake-up by {@code LISTEN}/{@code
+ * NOTIFY} through pgjdbc ({@link PostgresNotifications}), a batch's ids as one array ({@link PostgresArrays}),
+ * the versions ({@link PostgresVersions}) and privileges ({@link PostgresPrivileges}). The standard SQL of
+ * {@link StandardDialect} serves the rest, from the claim rules of {@link ClaimClauses}.
  */
 public class PostgresDialect extends StandardDialect implements RowLock, Lease, Advisory, LockWaits, RowClaimGuard,
         Notifications, Privileges, EngineRefusal {
@@ -78,16 +75,11 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return RowValues.precedes("ROW", first, second);
     }
 
+    /** The row lock and lease claims: {@link PostgresClaims}. */
     @Override
     public Statement lockClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ROW_LOCK);
-        ClaimClauses clauses = clauses(spec);
-        // The LIMIT subquery locks first (the claimed table's rows only, never a FIFO group's subquery);
-        // the guard is tried only on the rows it returns (a try never waits).
-        return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + " FROM " + table(spec)
-                + " h" + clauses.where() + clauses.orderBy() + " LIMIT ? FOR UPDATE" + (spec.isFifo() ? " OF h" : "")
-                + " SKIP LOCKED) claimed WHERE pg_try_advisory_xact_lock(" + rowSpace(spec) + ", hashtext((claimed."
-                + Label.ID + ")::text))", clauses.params(Param.LIMIT));
+        return PostgresClaims.rowLock(this, spec);
     }
 
     /** The ids as one array: one prepared statement whatever the batch's size. */
@@ -100,26 +92,11 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
                 .orElseGet(() -> Statement.of("DELETE FROM " + table(spec) + where, Param.IDS));
     }
 
-    /**
-     * The ids as an array of the id column's type, read off the first id's Java type: what
-     * {@link #settleAll}'s {@code ANY(?)} compares with.
-     */
+    /** The ids as one array of the id column's type ({@link PostgresArrays}): what {@link #settleAll} compares with. */
     @Override
     public void bindIds(Connection connection, PreparedStatement statement, int index, List<Object> ids)
             throws SQLException {
-        Object first = ids.get(0);
-        String type = first instanceof Long ? "bigint"
-                : first instanceof Integer ? "integer"
-                : first instanceof Short ? "smallint"
-                : first instanceof UUID ? "uuid"
-                : first instanceof BigDecimal ? "numeric"
-                : first instanceof String ? "text"
-                : null;
-        if (type == null) {
-            throw new SQLException("a batch's ids of type " + first.getClass().getName() + " cannot be bound as an"
-                    + " array; use an id column of a whole number, text or UUID type, or 'batchSize' 1");
-        }
-        statement.setArray(index, connection.createArrayOf(type, ids.toArray()));
+        PostgresArrays.bindIds(connection, statement, index, ids);
     }
 
     /** Compared as text: {@code json} has no equality, and {@code bytea} compares the same way as its text. */
@@ -131,17 +108,7 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
     @Override
     public Statement leaseClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.LEASE);
-        ClaimClauses clauses = clauses(spec);
-        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
-        String id = quote(spec.idColumn());
-        // MATERIALIZED: the planner may not run the LIMIT subquery twice and claim more than asked.
-        return new Statement("WITH claimable AS MATERIALIZED (SELECT " + id + " FROM " + table(spec) + " h" + clauses.where()
-                + clauses.orderBy() + " LIMIT ? FOR UPDATE OF h SKIP LOCKED),"
-                + " claimed AS (UPDATE " + table(spec) + " SET " + lockedUntil
-                + " = " + later() + " WHERE " + id + " IN (SELECT " + id
-                + " FROM claimable) RETURNING *)"
-                + " SELECT " + clauses.columns() + clauses.group() + ", " + lockedUntil + " AS " + Label.TOKEN
-                + " FROM claimed" + clauses.orderBy(), clauses.params(Param.LIMIT, Param.LEASE));
+        return PostgresClaims.lease(this, spec, later());
     }
 
     @Override
@@ -150,48 +117,26 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
                 + " AS " + Label.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
     }
 
-    /**
-     * What the advisory lock form locks for a row, in the claim and in an operator's cancel: with
-     * FIFO groups one row at a time, the group's, whatever the row's key; above one, the row's own,
-     * and the group's slots keep the limit ({@code fifoSlotLock}).
-     */
-    private String claimKey(TableSpec spec) {
-        return spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1).map(this::quote)
-                .orElseGet(() -> clauses(spec).advisoryKey());
-    }
-
+    /** The advisory lock form's claim, tries, and unlocks: {@link PostgresAdvisory}. */
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
         requireForm(spec, Form.ADVISORY);
-        ClaimClauses clauses = clauses(spec);
-        // The candidates come from a LIMIT subquery, which the planner never merges into the outer
-        // query, and the outer LIMIT stops at the first rows locked: the lock function runs only
-        // on rows the claim returns or skips because another session holds them, so no lock leaks.
-        String key = claimKey(spec);
-        return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", hashtext(("
-                + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h" + clauses.where()
-                + clauses.orderBy() + " LIMIT ?) candidates WHERE pg_try_advisory_lock("
-                + lockSpace(spec) + ", " + Label.KEY + ") LIMIT ?", clauses.params(Param.CANDIDATES, Param.LIMIT));
+        return PostgresAdvisory.claim(this, spec);
     }
 
     @Override
     public Statement unlock(TableSpec spec) {
-        return Statement.of("SELECT pg_advisory_unlock(" + lockSpace(spec) + ", ?)", Param.KEY);
+        return PostgresAdvisory.unlock(spec);
     }
 
     @Override
     public Optional<Statement> unlockAll(TableSpec spec) {
-        return Optional.of(Statement.of("SELECT pg_advisory_unlock_all()"));
+        return Optional.of(PostgresAdvisory.unlockAll());
     }
 
-    /** The claim's lock of one row ({@link #claimKey}), tried on that row alone (a LIMIT subquery is never merged). */
     @Override
     public Optional<Statement> tryLock(TableSpec spec) {
-        String key = claimKey(spec);
-        return Optional.of(Statement.of("SELECT * FROM (SELECT h." + quote(spec.idColumn()) + " AS " + Label.ID
-                + ", hashtext((" + key + ")::text) AS " + Label.KEY + " FROM " + table(spec) + " h WHERE h."
-                + quote(spec.idColumn()) + " = ? LIMIT 1) candidate WHERE pg_try_advisory_lock(" + lockSpace(spec) + ", "
-                + Label.KEY + ")", Param.ID));
+        return Optional.of(PostgresAdvisory.tryLock(this, spec));
     }
 
     /** The FIFO groups' guards and slots: {@link PostgresGroups}. */
@@ -258,7 +203,7 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
 
     @Override
     public Statement claimGuard(TableSpec spec) {
-        return Statement.of("SELECT pg_advisory_xact_lock(" + rowSpace(spec) + ", hashtext(?::text))", Param.ID);
+        return PostgresClaims.rowGuard(spec);
     }
 
     @Override
@@ -317,11 +262,6 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
             return "'" + text.replace("'", "''") + "'";
         }
         return "E'" + text.replace("\\", "\\\\").replace("'", "''").replace("?", "\\x3f") + "'";
-    }
-
-    /** The first key of the row lock claims' guards: apart from the FIFO groups' and the advisory form's keys. */
-    private static String rowSpace(TableSpec spec) {
-        return "hashtext('" + spec.table().replace("'", "''") + ":row')";
     }
 
     /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */

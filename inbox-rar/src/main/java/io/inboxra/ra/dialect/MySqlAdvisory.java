@@ -1,0 +1,55 @@
+package io.inboxra.ra.dialect;
+
+import io.inboxra.dialect.ClaimClauses;
+import io.inboxra.dialect.Label;
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.TableSpec;
+
+/**
+ * MySQL's and MariaDB's advisory lock form: named locks ({@code GET_LOCK}, the session's), named
+ * for a row by {@link #claimKey}, taken by the claim and by an operator's cancel alike, and let go
+ * one by one or all at once.
+ */
+final class MySqlAdvisory {
+
+    private MySqlAdvisory() {
+    }
+
+    /**
+     * A row's lock name, in the claim and in a cancel: the group's where a group is one row at a
+     * time; otherwise (above one, the group's slots keep the limit) the row's own.
+     */
+    private static String claimKey(MySqlDialect dialect, TableSpec spec) {
+        return spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1)
+                .map(g -> MySqlDialect.lockName(spec, "g", dialect.quote(g)))
+                .orElseGet(() -> MySqlDialect.lockName(spec, "k", dialect.clauses(spec).advisoryKey()));
+    }
+
+    static Statement claim(MySqlDialect dialect, TableSpec spec) {
+        ClaimClauses clauses = dialect.clauses(spec);
+        // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
+        // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
+        return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", "
+                + claimKey(dialect, spec) + " AS " + Label.KEY + " FROM " + dialect.table(spec) + " h" + clauses.where()
+                + clauses.orderBy() + " LIMIT ?) candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
+                clauses.params(Param.CANDIDATES, Param.LIMIT));
+    }
+
+    /** The claim's named lock of one row, tried on that row alone (a LIMIT subquery, materialized). */
+    static Statement tryLock(MySqlDialect dialect, TableSpec spec) {
+        String id = dialect.quote(spec.idColumn());
+        return Statement.of("SELECT * FROM (SELECT h." + id + " AS " + Label.ID + ", " + claimKey(dialect, spec)
+                + " AS " + Label.KEY + " FROM " + dialect.table(spec) + " h WHERE h." + id
+                + " = ? LIMIT 1) candidate WHERE GET_LOCK(" + Label.KEY + ", 0) = 1", Param.ID);
+    }
+
+    static Statement unlock() {
+        return Statement.of("SELECT RELEASE_LOCK(?)", Param.KEY);
+    }
+
+    /** MySQL 5.7 and MariaDB 10.5 and later. */
+    static Statement unlockAll() {
+        return Statement.of("SELECT RELEASE_ALL_LOCKS()");
+    }
+}
