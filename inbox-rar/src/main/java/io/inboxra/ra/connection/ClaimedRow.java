@@ -36,12 +36,17 @@ public record ClaimedRow(Object id, byte[] payload, long payloadBytes, int faile
      *         compared by its bytes, any other as it is
      */
     public Object idKey() {
-        return id instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : id;
+        return byValue(id);
     }
 
     /** @return the row's FIFO group, comparable by value: a binary group (a UUID in BINARY(16), bytea) as its bytes */
     public Object groupKey() {
-        return group instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : group;
+        return byValue(group);
+    }
+
+    /** A value that compares by content: an array of bytes wrapped, anything else as it is. */
+    private static Object byValue(Object value) {
+        return value instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : value;
     }
 
     /** @return this row with the lease's current fencing token */

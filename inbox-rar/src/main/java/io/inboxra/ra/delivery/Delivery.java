@@ -7,7 +7,6 @@ import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.outbound.SharedBranch;
 import io.inboxra.ra.settlement.Settlement;
 import io.inboxra.ra.settlement.StatementFailed;
-import io.inboxra.ra.trace.Telemetry;
 import io.inboxra.ra.xa.DeliveryBranch;
 import io.inboxra.ra.xa.Ending;
 import io.inboxra.ra.xa.TransactionEndedException;
@@ -90,41 +89,12 @@ public final class Delivery {
         Outcome.ack();
     }
 
-    /** What one turn holds and learns on its way. */
     /** The rows the last turn took into work ({@code maxRate} counts them). */
     private int claimed;
 
     /** @return the rows the last {@link #deliverNext} took into work, 0 if none */
     public int claimedInLastTurn() {
         return claimed;
-    }
-
-    private static final class Turn {
-        final DeliveryBranch<DatabaseConnection> branch;
-        List<ClaimedRow> rows = List.of();
-        BranchFailure record;
-        List<Outcome> outcomes;
-        boolean settled;
-        String failure;
-        /** Why the expected commit failed, as {@code afterDelivery} told it. */
-        String notCommitted;
-        /** A database failure in the settlement: reported once the turn has let its rows go. */
-        SQLException trouble;
-        /** The delivery's span, from the claim to the turn's end. */
-        Telemetry.Span span = Telemetry.Span.NONE;
-        /** What the listener or the commit threw, for the span. */
-        Throwable thrown;
-
-        Turn(DeliveryBranch<DatabaseConnection> branch) {
-            this.branch = branch;
-        }
-
-        void failed(String why) {
-            failure = why;
-            if (record != null) {
-                record.because(why);
-            }
-        }
     }
 
     /** Claims (or takes rows claimed before) and delivers them. */

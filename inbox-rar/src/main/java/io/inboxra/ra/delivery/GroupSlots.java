@@ -7,9 +7,11 @@ import io.inboxra.ra.connection.DatabaseConnection;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The FIFO group slots one worker's session holds in the advisory lock form with a
@@ -60,21 +62,33 @@ final class GroupSlots {
 
     /** A slot of the row's group that this session does not hold (it could take its own again), taken; or null. */
     private Bindings free(DatabaseConnection c, ClaimedRow row) throws SQLException {
+        return takeFree(c, lock, one, slots, row, held.values());
+    }
+
+    /**
+     * Takes the first of the row's group's slots that no other session holds, passing over those this
+     * one holds already ({@code held}): a session may take its own lock again, and two rows in one slot
+     * would let the group exceed its slots. The row lock form's guard and this form's slots alike.
+     *
+     * @return the slot taken, bound; null when every slot is held
+     */
+    static Bindings takeFree(DatabaseConnection c, Statement take, Bindings one, int slots, ClaimedRow row,
+            Collection<Bindings> held) throws SQLException {
         for (int slot = 0; slot < slots; slot++) {
-            if (holds(row.groupKey(), slot)) {
+            if (holds(held, row.groupKey(), slot)) {
                 continue;
             }
             Bindings bindings = one.row(row).slot(slot);
-            if (ClaimedRow.isYes(c.first(lock, bindings))) {
+            if (ClaimedRow.isYes(c.first(take, bindings))) {
                 return bindings;
             }
         }
         return null;
     }
 
-    private boolean holds(Object group, int slot) {
-        for (Bindings b : held.values()) {
-            if (b.slot() == slot && java.util.Objects.equals(group, b.row().groupKey())) {
+    private static boolean holds(Collection<Bindings> held, Object group, int slot) {
+        for (Bindings b : held) {
+            if (b.slot() == slot && Objects.equals(group, b.row().groupKey())) {
                 return true;
             }
         }

@@ -115,7 +115,7 @@ final class RowLockForm implements ClaimForm {
                     groupsTaken.add(one.row(row));
                 }
             } else {
-                Bindings slot = freeSlot(c, row);
+                Bindings slot = GroupSlots.takeFree(c, statements.fifoGuard().get(), one, slots, row, groupsTaken);
                 if (slot != null) {
                     taken.add(row);
                     groupsTaken.add(slot);
@@ -123,33 +123,6 @@ final class RowLockForm implements ClaimForm {
             }
         }
         return taken;
-    }
-
-    /**
-     * The first of the row's group's slots that no other transaction holds, taken; null when all are held.
-     * A slot this transaction took already is passed over: its session may take a lock again, and two rows of
-     * a batch in one slot would let the group exceed its slots.
-     */
-    private Bindings freeSlot(DatabaseConnection c, ClaimedRow row) throws SQLException {
-        for (int slot = 0; slot < slots; slot++) {
-            if (holds(row.groupKey(), slot)) {
-                continue;
-            }
-            Bindings bindings = one.row(row).slot(slot);
-            if (ClaimedRow.isYes(c.first(statements.fifoGuard().get(), bindings))) {
-                return bindings;
-            }
-        }
-        return null;
-    }
-
-    private boolean holds(Object group, int slot) {
-        for (Bindings held : groupsTaken) {
-            if (held.slot() == slot && java.util.Objects.equals(group, held.row().groupKey())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A savepoint right after the claim, where the table records failures: the record goes back to it. */

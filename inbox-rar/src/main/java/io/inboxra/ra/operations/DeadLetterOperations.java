@@ -37,7 +37,7 @@ final class DeadLetterOperations {
     private final OperatorStatements statements;
     private final OperatorSql sql;
     private final BacklogCache backlogs;
-    private volatile TextIds idTypes;
+    private final IdColumn idColumn;
 
     DeadLetterOperations(String name, DeliveryContext context, OperatorStatements statements, OperatorSql sql,
             BacklogCache backlogs) {
@@ -45,6 +45,7 @@ final class DeadLetterOperations {
         this.context = context;
         this.statements = statements;
         this.sql = sql;
+        this.idColumn = new IdColumn(sql, () -> statements.deadLetterIds().orElseThrow());
         this.backlogs = backlogs;
     }
 
@@ -74,7 +75,7 @@ final class DeadLetterOperations {
     public Optional<DeadLetter> deadLetter(String id) throws SQLException {
         requireDeadLetters("read");
         return sql.inTransaction(c -> {
-            Optional<Object> typed = ids(c).typed(id);
+            Optional<Object> typed = idColumn.type(c).typed(id);
             if (typed.isEmpty()) {
                 return Optional.empty();
             }
@@ -109,7 +110,7 @@ final class DeadLetterOperations {
         for (int from = 0; from < wanted.size(); from += CHUNK) {
             List<String> chunk = wanted.subList(from, Math.min(wanted.size(), from + CHUNK));
             requeued += sql.inTransaction(c -> {
-                TextIds types = ids(c);
+                TextIds types = idColumn.type(c);
                 int moved = 0;
                 for (String text : chunk) {
                     Optional<Object> id = types.typed(text);
@@ -225,20 +226,6 @@ final class DeadLetterOperations {
         }
     }
 
-    /** The dead letters' id column's type, read once from the ids query's result. */
-    private TextIds ids(Connection c) throws SQLException {
-        TextIds known = idTypes;
-        if (known == null) {
-            try (PreparedStatement ps = sql.bound(c, statements.deadLetterIds().orElseThrow(), null, Duration.ZERO)) {
-                ps.setMaxRows(1);
-                try (ResultSet rs = ps.executeQuery()) {
-                    known = TextIds.of(rs.getMetaData());
-                }
-            }
-            idTypes = known;
-        }
-        return known;
-    }
 
     /** Runs the statements in order; the first one's count is the answer. */
     private int run(Connection c, List<Statement> steps, Object id) throws SQLException {

@@ -48,7 +48,7 @@ final class PendingRowOperations {
     private final BacklogCache backlogs;
     private final DeadLetterOperations deadLetters;
     private final DeadLetterMove move;
-    private volatile TextIds idTypes;
+    private final IdColumn idColumn;
 
     PendingRowOperations(String name, DeliveryContext context, PendingRowStatements statements, OperatorSql sql,
             BacklogCache backlogs, DeadLetterOperations deadLetters) {
@@ -56,6 +56,7 @@ final class PendingRowOperations {
         this.context = context;
         this.statements = statements;
         this.sql = sql;
+        this.idColumn = new IdColumn(sql, statements::rowById);
         this.backlogs = backlogs;
         this.deadLetters = deadLetters;
         this.move = new DeadLetterMove(context.settings().queue(), context.settings().table().deadLetterTable(),
@@ -64,7 +65,7 @@ final class PendingRowOperations {
 
     Optional<FoundRow> findRow(String id) throws SQLException {
         Optional<FoundRow> inbox = sql.inTransaction(c -> {
-            Optional<Object> typed = ids(c).typed(id);
+            Optional<Object> typed = idColumn.type(c).typed(id);
             return typed.isEmpty() ? Optional.<FoundRow>empty() : inboxRow(c, typed.get());
         });
         if (inbox.isPresent() || context.settings().table().deadLetterTable().isEmpty()) {
@@ -116,7 +117,7 @@ final class PendingRowOperations {
         Object[] lockKey = {null};
         Cancellation done = sql.inDatabaseTransaction(connection -> {
             Connection c = connection.connection();
-            Optional<Object> typed = ids(c).typed(id);
+            Optional<Object> typed = idColumn.type(c).typed(id);
             if (typed.isEmpty()) {
                 return notFound(id, "no row of that id");
             }
@@ -245,20 +246,5 @@ final class PendingRowOperations {
 
     private static Optional<Instant> instant(Timestamp t) {
         return Optional.ofNullable(t).map(Timestamp::toInstant);
-    }
-
-    /** The inbox's id column's type, read once from the look-up's result (of no row). */
-    private TextIds ids(Connection c) throws SQLException {
-        TextIds known = idTypes;
-        if (known == null) {
-            try (PreparedStatement ps = sql.bound(c, statements.rowById(), null, Duration.ZERO)) {
-                ps.setMaxRows(1);
-                try (ResultSet rs = ps.executeQuery()) {
-                    known = TextIds.of(rs.getMetaData());
-                }
-            }
-            idTypes = known;
-        }
-        return known;
     }
 }
