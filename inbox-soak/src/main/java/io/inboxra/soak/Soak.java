@@ -3,6 +3,7 @@ package io.inboxra.soak;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -38,6 +39,7 @@ public final class Soak {
         private final List<Sample> samples = new ArrayList<>();
         private long t0;
         private long lastSample;
+        private boolean vacuumed;
 
         Run(SoakOptions o) {
             this.o = o;
@@ -68,6 +70,7 @@ public final class Soak {
                 while (clock() < o.duration().toSeconds()) {
                     Thread.sleep(Math.max(0, o.sampleEvery().toMillis() - (System.nanoTime() - lastSample) / 1_000_000));
                     sample(proxy, csv);
+                    vacuum();
                 }
                 chaos.stop();
                 Files.writeString(o.out().resolve("flags").resolve("stop"), "stop");
@@ -134,6 +137,19 @@ public final class Soak {
             }
             if (!failures.isEmpty()) {
                 throw failures.get(0);
+            }
+        }
+
+        /** As autovacuum would, where the database's is off ({@link SoakDatabase#vacuumWithoutAutovacuum}). */
+        private void vacuum() {
+            try {
+                if (db.vacuumWithoutAutovacuum() && !vacuumed) {
+                    vacuumed = true;
+                    System.out.println("soak: the database's autovacuum is off: the soak vacuums its tables after each sample");
+                }
+            } catch (SQLException e) {
+                // During a database restart, say; the next sample's vacuum tries again.
+                System.out.println("soak: vacuum failed: " + e.getMessage());
             }
         }
 
