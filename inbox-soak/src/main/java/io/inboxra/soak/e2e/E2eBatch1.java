@@ -1,10 +1,13 @@
 package io.inboxra.soak.e2e;
 
+import io.inboxra.InboxListener;
+import io.inboxra.InboxMessage;
+import io.inboxra.Outcome;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 
 /**
- * The throughput subscription with batchSize 1, row lock form ({@link E2eCounter}).
+ * The throughput subscription with batchSize 1, row lock form (its body: {@link E2eCounter}).
  */
 @MessageDriven(activationConfig = {
     @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = "inbox-rar"),
@@ -17,5 +20,10 @@ import jakarta.ejb.MessageDriven;
     @ActivationConfigProperty(propertyName = "url", propertyValue = "${MPCONFIG=e2e.url}"),
     @ActivationConfigProperty(propertyName = "user", propertyValue = "${MPCONFIG=e2e.user}")
 })
-public class E2eBatch1 extends E2eCounter {
+public class E2eBatch1 implements InboxListener {
+
+    @Override
+    public Outcome onMessage(InboxMessage message) {
+        return E2eCounter.count();
+    }
 }
