@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 
 import org.openqa.selenium.By;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
@@ -366,8 +368,9 @@ class SampleOnBarePayaraTest {
             page.findElement(By.cssSelector("button.find")).click();
             Await.until("the job is found pending", Duration.ofSeconds(15), () -> !page.findElements(By.cssSelector(
                     "tr[data-row='" + id.group(1) + "'] .place.PENDING")).isEmpty());
-            assertTrue(page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "']")).getText().contains("Cyberdyne"));
-            page.findElement(By.cssSelector("tr[data-row='" + id.group(1) + "'] button.cancel")).click();
+            Await.until("the found row names the customer", Duration.ofSeconds(15), () -> steady(() -> page.findElement(
+                    By.cssSelector("tr[data-row='" + id.group(1) + "']")).getText().contains("Cyberdyne")));
+            click(page, By.cssSelector("tr[data-row='" + id.group(1) + "'] button.cancel"));
             page.switchTo().alert().accept();
             Await.until("the page shows it cancelled", Duration.ofSeconds(15), () -> !page.findElements(By.xpath(
                     "//tr[@data-dead-letter='" + id.group(1) + "'][td[@class='reason' and .='cancelled']]")).isEmpty());
@@ -378,13 +381,33 @@ class SampleOnBarePayaraTest {
             assertEquals(202, post("{\"number\":\"INV-67\",\"customer\":\"Soylent\",\"amount\":6.70}").statusCode());
             Await.until("a job after it is issued", Duration.ofSeconds(30), () -> get("/issued").body().contains("Soylent"));
             assertFalse(get("/issued").body().contains("Cyberdyne"), "a cancelled job is not issued");
-            page.findElement(By.cssSelector("tr[data-dead-letter='" + id.group(1) + "'] button.requeue")).click();
+            click(page, By.cssSelector("tr[data-dead-letter='" + id.group(1) + "'] button.requeue"));
             Await.until("the requeued INV-66 is issued to Cyberdyne", Duration.ofSeconds(30),
                     () -> get("/issued").body().contains("Cyberdyne"));
         } finally {
             HTTP.send(HttpRequest.newBuilder(URI.create(api + "/resume")).header("Authorization", basic("admin", password))
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
                     HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    /**
+     * Clicks the element, found again until a find and its click fall between two of the page's
+     * refreshes: a refresh that re-renders the list in between makes the element found stale.
+     */
+    private static void click(WebDriver page, By element) throws Exception {
+        Await.until("a click on " + element, Duration.ofSeconds(15), () -> steady(() -> {
+            page.findElement(element).click();
+            return true;
+        }));
+    }
+
+    /** @return what the look at the page says; false when a refresh replaced what it looked at meanwhile */
+    private static boolean steady(java.util.concurrent.Callable<Boolean> look) throws Exception {
+        try {
+            return look.call();
+        } catch (StaleElementReferenceException | NoSuchElementException e) {
+            return false;
         }
     }
 
