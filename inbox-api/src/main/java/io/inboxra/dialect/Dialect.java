@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import javax.transaction.xa.XAResource;
 
 /**
  * The SQL of one database. The forms a database can claim in are capabilities: a dialect
@@ -571,6 +572,22 @@ public interface Dialect extends OperatorQueries {
                 minimum.get().require(name(), found.get());
             }
         }
+    }
+
+    /**
+     * The XA resource through which the adapter drives a delivery's branch on one of this
+     * database's connections: by default the driver's own. A dialect may return one that saves
+     * round trips, as long as every call keeps the driver's meaning and error codes (the
+     * {@code mariadb} and {@code mysql} dialects, on the MariaDB driver, send a branch's
+     * {@code XA END} in one round trip with the {@code XA COMMIT} or {@code XA PREPARE} after it).
+     * Recovery always uses the driver's own.
+     *
+     * @param driver the driver's XA resource of the connection
+     * @param connection the connection's handle, on the same session
+     * @return the resource for the branch
+     */
+    default XAResource branchResource(XAResource driver, Connection connection) {
+        return driver;
     }
 
     /** @return the forms this dialect can claim in, from the capabilities it implements */

@@ -72,8 +72,14 @@ public final class DatabaseConnection implements AutoCloseable {
         }
     }
 
+    /** @return the driver's XA resource of the connection, as recovery uses it */
     public XAResource xaResource() throws SQLException {
         return xaConnection.getXAResource();
+    }
+
+    /** @return the XA resource a delivery's branch is driven through: the dialect's choice ({@link Dialect#branchResource}) */
+    public XAResource branchResource() throws SQLException {
+        return dialect.branchResource(xaConnection.getXAResource(), connection);
     }
 
     public Connection connection() {

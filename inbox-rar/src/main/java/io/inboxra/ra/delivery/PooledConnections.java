@@ -17,7 +17,7 @@ record PooledConnections(ConnectionPool pool) implements BranchConnections<Datab
 
     @Override
     public XAResource resource(DatabaseConnection connection) throws SQLException {
-        return connection.xaResource();
+        return connection.branchResource();
     }
 
     @Override

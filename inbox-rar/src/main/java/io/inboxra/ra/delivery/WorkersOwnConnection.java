@@ -20,7 +20,7 @@ record WorkersOwnConnection(DatabaseConnection connection) implements BranchConn
 
     @Override
     public XAResource resource(DatabaseConnection c) throws SQLException {
-        return c.xaResource();
+        return c.branchResource();
     }
 
     @Override

@@ -17,11 +17,13 @@ import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 
+import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javax.transaction.xa.XAResource;
 
 /**
  * MySQL 8.0.1 and later (MySQL Connector/J): all three forms. The row lock claim and the lease
@@ -47,6 +49,12 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** On the MariaDB driver, a branch's {@code XA END} goes with the statement after it: {@link MariaDbXaResource}. */
+    @Override
+    public XAResource branchResource(XAResource driver, Connection connection) {
+        return MariaDbXaResource.isFor(driver) ? new MariaDbXaResource(driver, connection) : driver;
     }
 
     /** Bytes, not characters: {@code CHAR_LENGTH} counts characters. */
