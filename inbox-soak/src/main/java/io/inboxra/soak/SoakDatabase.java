@@ -29,6 +29,8 @@ final class SoakDatabase {
 
     private final boolean postgres;
     private final Set<String> preparedBefore = new HashSet<>();
+    /** Whether the server's autovacuum is on, once read; null before. */
+    private Boolean autovacuum;
 
     SoakDatabase(String kind) {
         this.postgres = kind.equals("postgres");
@@ -80,12 +82,17 @@ final class SoakDatabase {
             return false;
         }
         try (Connection c = connect(); Statement s = c.createStatement()) {
-            try (var rs = s.executeQuery("SHOW autovacuum")) {
-                if (rs.next() && rs.getString(1).equals("on")) {
-                    return false;
+            if (autovacuum == null) {
+                // A server setting the run does not change: read once.
+                try (var rs = s.executeQuery("SHOW autovacuum")) {
+                    autovacuum = rs.next() && rs.getString(1).equals("on");
                 }
             }
-            s.execute("VACUUM (ANALYZE) soak_xa, soak_shared, soak_effects");
+            if (autovacuum) {
+                return false;
+            }
+            s.execute("VACUUM (ANALYZE) " + String.join(", ", TABLES.stream().map(t -> "soak_" + t).toList())
+                    + ", soak_effects");
             return true;
         }
     }
