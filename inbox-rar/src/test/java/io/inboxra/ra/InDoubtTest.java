@@ -24,7 +24,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -127,25 +129,97 @@ class InDoubtTest {
 
     /**
      * Servers ask for the recovery resources on every recovery pass (Narayana: every two minutes):
-     * every pass gets the same resource, on one connection, which stays open for a later commit.
+     * every pass gets the same resource. It holds no connection until it is called (Payara asks
+     * and discards it) and none once a scan has ended; a decision that comes after its scan
+     * (WildFly's Narayana may commit a branch one pass found after a later pass) opens one again.
      */
     @Test
-    void recoveryPassesShareOneResourceOnOneConnection() throws Exception {
+    void recoveryPassesShareOneResourceThatHoldsNoConnectionBetweenScans() throws Exception {
         String table = inbox();
+        String effects = table("effects", "note TEXT NOT NULL");
         try (Harness server = Harness.start()) {
             Subscription subscription = activate(server, table);
             String backends = "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:"
                     + subscription.name() + "'";
             Await.until("the worker's connection", Duration.ofSeconds(5), () -> Postgres.count(backends) == 1);
             XAResource first = subscription.recoveryResource();
-            for (int pass = 0; pass < 3; pass++) {
-                // A scan works on each pass's resource (the driver lists only gids that parse as xids).
-                XAResource resource = subscription.recoveryResource();
-                assertSame(first, resource, "pass " + pass + " got the first pass's resource");
-                resource.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN);
+            Await.sleep(500);
+            assertEquals(1, Postgres.count(backends), "asked for and not called, the resource opened no connection");
+
+            Xid xid = preparedXaBranch("INSERT INTO " + effects + " (note) VALUES ('decided late')");
+            try {
+                scanThenDecideLate(subscription, first, xid, backends, effects);
+            } finally {
+                rollBackIfPrepared(xid);
             }
-            Await.until("one recovery connection beside it", Duration.ofSeconds(5), () -> Postgres.count(backends) == 2);
         }
+    }
+
+    private static void scanThenDecideLate(Subscription subscription, XAResource first, Xid xid, String backends,
+            String effects) throws Exception {
+        Xid[] found = null;
+        for (int pass = 0; pass < 3; pass++) {
+            XAResource resource = subscription.recoveryResource();
+            assertSame(first, resource, "pass " + pass + " got the first pass's resource");
+            found = resource.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN);
+            Await.until("pass " + pass + ": no connection held after its scan", Duration.ofSeconds(5),
+                    () -> Postgres.count(backends) == 1);
+        }
+        assertTrue(java.util.Arrays.stream(found).anyMatch(x -> java.util.Arrays.equals(
+                x.getGlobalTransactionId(), xid.getGlobalTransactionId())), "the scan found the prepared branch");
+
+        first.commit(xid, false);
+        assertEquals(1, Postgres.count("SELECT count(*) FROM " + effects + " WHERE note = 'decided late'"),
+                "the decision after the scan committed the branch");
+        first.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN);
+        Await.until("the next scan's end let its connection go", Duration.ofSeconds(5),
+                () -> Postgres.count(backends) == 1);
+    }
+
+    private static void rollBackIfPrepared(Xid xid) throws Exception {
+        javax.sql.XAConnection xa = Postgres.xaDataSource().getXAConnection();
+        try {
+            xa.getXAResource().rollback(xid);
+        } catch (javax.transaction.xa.XAException decided) {
+            // Committed by the test, as it should be.
+        } finally {
+            xa.close();
+        }
+    }
+
+    /** A branch of the test's own on a plain XA connection, prepared and left undecided, its connection closed. */
+    private Xid preparedXaBranch(String sql) throws Exception {
+        Xid xid = new Xid() {
+            private final byte[] gtrid = java.util.UUID.randomUUID().toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+            @Override
+            public int getFormatId() {
+                return 0x7E57;
+            }
+
+            @Override
+            public byte[] getGlobalTransactionId() {
+                return gtrid;
+            }
+
+            @Override
+            public byte[] getBranchQualifier() {
+                return new byte[] {1};
+            }
+        };
+        javax.sql.XAConnection xa = Postgres.xaDataSource().getXAConnection();
+        try {
+            XAResource resource = xa.getXAResource();
+            resource.start(xid, XAResource.TMNOFLAGS);
+            try (Statement s = xa.getConnection().createStatement()) {
+                s.execute(sql);
+            }
+            resource.end(xid, XAResource.TMSUCCESS);
+            resource.prepare(xid);
+        } finally {
+            xa.close();
+        }
+        return xid;
     }
 
     private String inbox() throws SQLException {

@@ -2,44 +2,81 @@ package io.inboxra.ra.recovery;
 
 import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.connection.SubscriptionConnections;
+import io.inboxra.ra.xa.XaErrors;
 
 import java.sql.SQLException;
 import javax.sql.XAConnection;
+import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 
 /**
- * A subscription's connections for the server's transaction recovery: the one kept for servers
- * that ask {@code getXAResources} (WildFly, Open Liberty), and new ones for recovery passes that
- * close them themselves (Payara's recovery listener).
+ * A subscription's connections for the server's transaction recovery: the one behind the
+ * resource for servers that ask {@code getXAResources} (WildFly, Open Liberty; Payara asks and
+ * discards it), and new ones for recovery passes that close them themselves (Payara's recovery
+ * listener).
  */
 public final class RecoveryConnections implements AutoCloseable {
 
     private final SubscriptionConnections connections;
-    private DatabaseConnection kept;
-    private XAResource keptResource;
+    private final RecoveryResource kept = new RecoveryResource(new RecoveryResource.Calls() {
+        @Override
+        public <T> T run(RecoveryResource.Call<T> call, boolean endsScan) throws XAException {
+            return onConnection(call, endsScan);
+        }
+    });
+    /** The connection the kept resource's calls run on, while one is open. */
+    private DatabaseConnection connection;
+    private boolean closed;
 
     public RecoveryConnections(SubscriptionConnections connections) {
         this.connections = connections;
     }
 
     /**
-     * The XA resource for a server's transaction recovery, on a connection of its own: the same
-     * resource on every call while its connection answers, a new one on a new connection once it
-     * does not (the old one closes then). Servers ask again on every recovery pass, and WildFly's
-     * Narayana may finish a branch, found by one call's resource, after a later call: closing
-     * the earlier call's connection then failed that commit ("This connection has been closed").
+     * The XA resource for a server's transaction recovery: the same resource on every call, since
+     * servers ask again on every recovery pass and WildFly's Narayana may finish a branch, found
+     * by one pass's resource, after a later pass. It holds no connection until the server calls
+     * it, and none once a scan ends ({@code TMENDRSCAN}): a server that asks and never calls
+     * (Payara) costs none, and one that scans every two minutes (Narayana) holds none between
+     * scans. A decision that comes after its scan ended opens one again.
      */
-    public synchronized XAResource kept() throws SQLException {
-        if (kept != null && kept.isValid()) {
-            return keptResource;
+    public XAResource kept() {
+        return kept;
+    }
+
+    private synchronized <T> T onConnection(RecoveryResource.Call<T> call, boolean endsScan) throws XAException {
+        if (closed) {
+            throw new XAException(XAException.XAER_RMFAIL);
         }
-        if (kept != null) {
-            connections.disconnect(kept);
+        try {
+            if (connection == null) {
+                connection = connections.connect();
+            }
+            T result = call.on(connection.xaResource());
+            if (endsScan) {
+                disconnect();
+            }
+            return result;
+        } catch (SQLException e) {
+            disconnect();
+            XAException failure = new XAException(XAException.XAER_RMFAIL);
+            failure.initCause(e);
+            throw failure;
+        } catch (XAException e) {
+            XAException coded = XaErrors.withCode(e);
+            if (coded.errorCode == XAException.XAER_RMFAIL) {
+                // The connection failed: the next call opens another.
+                disconnect();
+            }
+            throw coded;
         }
-        DatabaseConnection connection = connections.connect();
-        kept = connection;
-        keptResource = new RecoveryResource(connection.xaResource());
-        return keptResource;
+    }
+
+    private void disconnect() {
+        if (connection != null) {
+            connections.disconnect(connection);
+            connection = null;
+        }
     }
 
     /** @return a new connection for a recovery pass that closes it itself */
@@ -47,13 +84,10 @@ public final class RecoveryConnections implements AutoCloseable {
         return connections.dataSource().getXAConnection();
     }
 
-    /** The kept connection is closed with the subscription's others; nothing is held here after. */
+    /** The kept resource's connection is closed with the subscription's others; its calls fail from now on. */
     @Override
     public synchronized void close() {
-        if (kept != null) {
-            connections.disconnect(kept);
-            kept = null;
-            keptResource = null;
-        }
+        closed = true;
+        disconnect();
     }
 }

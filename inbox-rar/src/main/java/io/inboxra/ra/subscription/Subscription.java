@@ -256,17 +256,12 @@ public final class Subscription implements Recoverable {
     }
 
     /**
-     * An XA resource of the subscription's database, for a server's transaction recovery
-     * ({@code ResourceAdapter.getXAResources}), on a fresh connection: the previous call's
-     * connection closes now (servers ask again on every recovery pass), the last one when the
-     * subscription stops.
+     * The XA resource of the subscription's database for a server's transaction recovery
+     * ({@code ResourceAdapter.getXAResources}): the same one on every pass, on a connection it
+     * opens when called and closes when a scan ends ({@link RecoveryConnections#kept()}).
      */
-    public XAResource recoveryResource() throws ResourceException {
-        try {
-            return recovery.kept();
-        } catch (SQLException e) {
-            throw new ResourceException("Inbox subscription '" + name() + "': no connection for recovery", e);
-        }
+    public XAResource recoveryResource() {
+        return recovery.kept();
     }
 
     /**
