@@ -590,6 +590,20 @@ public interface Dialect extends OperatorQueries {
         return driver;
     }
 
+    /**
+     * Whether the adapter's short local transactions (a lease claim in steps, a failure's record)
+     * commit by the connection's return to autocommit alone ({@code setAutoCommit(true)}, which
+     * commits the open transaction), one statement instead of a {@code COMMIT} and then the return.
+     * Only where the driver, when that statement fails, still reports autocommit off, so that the
+     * adapter rolls back: true for MySQL and MariaDB; false by default ({@code commit()}, then
+     * {@code setAutoCommit(true)}).
+     *
+     * @return whether {@code setAutoCommit(true)} is the commit
+     */
+    default boolean commitsByAutocommit() {
+        return false;
+    }
+
     /** @return the forms this dialect can claim in, from the capabilities it implements */
     default Set<Form> forms() {
         Set<Form> forms = EnumSet.noneOf(Form.class);

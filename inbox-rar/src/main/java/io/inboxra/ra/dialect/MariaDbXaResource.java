@@ -1,5 +1,7 @@
 package io.inboxra.ra.dialect;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -21,13 +23,15 @@ import javax.transaction.xa.Xid;
  * without waiting for the first changes no outcome. The driver reports the first failure's
  * error code, which is mapped as the driver maps it: a branch that failed to end reports why
  * (a rollback code where the server rolled it back), as the driver's own {@code end} would have.
- * A {@link #rollback} or any other call sends a noted end on its own first, through the driver.
+ * A {@link #rollback} or any other call sends a noted end on its own first, through the driver
+ * (a rollback goes on when that end fails, as it did after the driver's own failed end).
  *
  * <p>Only for the MariaDB driver ({@link #isFor}): MySQL Connector/J sends a batch's statements
  * one by one and, continuing after an error, reports the last one's code.
  */
 final class MariaDbXaResource implements XAResource {
 
+    private static final Logger LOG = System.getLogger(MariaDbXaResource.class.getName());
     private static final String DRIVER_PACKAGE = "org.mariadb.jdbc.";
 
     private final XAResource driver;
@@ -79,7 +83,13 @@ final class MariaDbXaResource implements XAResource {
 
     @Override
     public synchronized void rollback(Xid xid) throws XAException {
-        sendNotedEnd();
+        try {
+            sendNotedEnd();
+        } catch (XAException e) {
+            // As with the driver's own end and rollback: an end that fails (a branch the server made
+            // rollback-only) is no reason not to roll back; the rollback's answer is the one that counts.
+            LOG.log(Level.DEBUG, () -> "ending a branch before its rollback: XA error " + e.errorCode + " " + e.getMessage());
+        }
         driver.rollback(xid);
     }
 

@@ -51,6 +51,12 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return NAME;
     }
 
+    /** Both drivers send {@code set autocommit=1} and, when it fails, keep reporting autocommit off. */
+    @Override
+    public boolean commitsByAutocommit() {
+        return true;
+    }
+
     /** On the MariaDB driver, a branch's {@code XA END} goes with the statement after it: {@link MariaDbXaResource}. */
     @Override
     public XAResource branchResource(XAResource driver, Connection connection) {

@@ -64,8 +64,9 @@ public final class RecoveryConnections implements AutoCloseable {
             throw failure;
         } catch (XAException e) {
             XAException coded = XaErrors.withCode(e);
-            if (coded.errorCode == XAException.XAER_RMFAIL) {
-                // The connection failed: the next call opens another.
+            if (coded.errorCode != XAException.XAER_NOTA) {
+                // Perhaps the connection failed (PostgreSQL's driver reports a lost connection's scan as
+                // XAER_RMERR): the next call opens another. An unknown branch says nothing of the connection.
                 disconnect();
             }
             throw coded;

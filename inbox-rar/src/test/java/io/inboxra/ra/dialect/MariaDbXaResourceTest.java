@@ -105,6 +105,46 @@ class MariaDbXaResourceTest {
      */
     @Test
     void aBranchTheServerRolledBackReportsItsRollbackAndCommitsNothing() throws Exception {
+        Deadlock deadlock = deadlock();
+        deadlock.victim.resource.end(deadlock.victimXid, XAResource.TMSUCCESS);
+        XAException refused = assertThrows(XAException.class,
+                () -> deadlock.victim.resource.commit(deadlock.victimXid, true));
+        // What the driver's own end reports for it (XAER_RMFAIL: "... in the ROLLBACK ONLY state"), never a commit.
+        assertEquals(XAException.XAER_RMFAIL, refused.errorCode, "the end's failure, as the driver reports it: "
+                + refused.getMessage());
+        assertTrue(refused.getMessage().contains("ROLLBACK ONLY"), refused.getMessage());
+        deadlock.survivor.resource.end(deadlock.survivorXid, XAResource.TMSUCCESS);
+        deadlock.survivor.resource.commit(deadlock.survivorXid, true);
+
+        int survivorValue = deadlock.firstIsVictim ? 2 : 1;
+        assertEquals(survivorValue, value(1), "the survivor's updates, and none of the victim's");
+        assertEquals(survivorValue, value(2), "the survivor's updates, and none of the victim's");
+        assertTrue(prepared().isEmpty());
+    }
+
+    /** As after the driver's own failed end: the rollback still runs, and the session takes the next branch. */
+    @Test
+    void aBranchTheServerRolledBackIsRolledBackOnItsOwnSession() throws Exception {
+        Deadlock deadlock = deadlock();
+        deadlock.victim.resource.end(deadlock.victimXid, XAResource.TMFAIL);
+        deadlock.victim.resource.rollback(deadlock.victimXid);
+        deadlock.survivor.resource.end(deadlock.survivorXid, XAResource.TMSUCCESS);
+        deadlock.survivor.resource.commit(deadlock.survivorXid, true);
+
+        Xid next = xid();
+        deadlock.victim.resource.start(next, XAResource.TMNOFLAGS);
+        deadlock.victim.run("UPDATE " + TABLE + " SET v = 3 WHERE id = 1");
+        deadlock.victim.resource.end(next, XAResource.TMSUCCESS);
+        deadlock.victim.resource.commit(next, true);
+        assertEquals(3, value(1), "the victim's session committed its next branch");
+        assertTrue(prepared().isEmpty());
+    }
+
+    private record Deadlock(Branch victim, Xid victimXid, Branch survivor, Xid survivorXid, boolean firstIsVictim) {
+    }
+
+    /** Two branches that deadlock on the table's two rows; the server makes one of them its victim. */
+    private Deadlock deadlock() throws Exception {
         Branch first = branch();
         Branch second = branch();
         Xid firstXid = xid();
@@ -118,29 +158,11 @@ class MariaDbXaResourceTest {
         Thread.sleep(300);
         SQLException secondFailed = failureOf(() -> second.run("UPDATE " + TABLE + " SET v = 2 WHERE id = 1"));
         SQLException firstFailed = firstWaits.get(30, TimeUnit.SECONDS);
-
         boolean firstIsVictim = firstFailed != null;
         assertTrue(firstIsVictim != (secondFailed != null), "exactly one of the two is the deadlock's victim: "
                 + firstFailed + " / " + secondFailed);
-        Branch victim = firstIsVictim ? first : second;
-        Xid victimXid = firstIsVictim ? firstXid : secondXid;
-        Branch survivor = firstIsVictim ? second : first;
-        Xid survivorXid = firstIsVictim ? secondXid : firstXid;
-
-        victim.resource.end(victimXid, XAResource.TMSUCCESS);
-        XAException refused = assertThrows(XAException.class, () -> victim.resource.commit(victimXid, true));
-        // What the driver's own end reports for it (XAER_RMFAIL: "... in the ROLLBACK ONLY state"), never a commit.
-        assertEquals(XAException.XAER_RMFAIL, refused.errorCode, "the end's failure, as the driver reports it: "
-                + refused.getMessage());
-        assertTrue(refused.getMessage().contains("ROLLBACK ONLY"), refused.getMessage());
-        survivor.resource.end(survivorXid, XAResource.TMSUCCESS);
-        survivor.resource.commit(survivorXid, true);
-
-        int survivorRow = firstIsVictim ? 2 : 1;
-        int victimRow = firstIsVictim ? 1 : 2;
-        assertEquals(firstIsVictim ? 2 : 1, value(victimRow), "the survivor's update of the victim's row");
-        assertEquals(firstIsVictim ? 2 : 1, value(survivorRow), "the survivor's own row");
-        assertTrue(prepared().isEmpty());
+        return firstIsVictim ? new Deadlock(first, firstXid, second, secondXid, true)
+                : new Deadlock(second, secondXid, first, firstXid, false);
     }
 
     @Test
