@@ -172,26 +172,35 @@ class GroupConcurrencyTest {
         assertTrue(counter.most.get() <= LIMIT, "at most " + LIMIT + " rows of a group in work: " + counter.most.get());
     }
 
+    static Stream<Arguments> everyDatabaseFormAndLimit() {
+        return everyDatabaseAndForm().flatMap(a -> Stream.of(1, LIMIT).map(n -> Arguments.of(a.get()[0], a.get()[1], n)));
+    }
+
     static Stream<Arguments> everyDatabaseAndForm() {
         return Stream.of(TestDatabase.values())
                 .flatMap(db -> Stream.of(Form.values()).map(form -> Arguments.of(db, form)));
     }
 
     @ParameterizedTest
-    @MethodSource("everyDatabaseAndForm")
-    void rowsEnteringAheadOfAFullGroupWait(TestDatabase db, Form form) throws Exception {
+    @MethodSource("everyDatabaseFormAndLimit")
+    void rowsEnteringAheadOfAFullGroupWait(TestDatabase db, Form form, int limit) throws Exception {
         // With priorities, a row may enter a group ahead of the rows in work: the group's slots (row lock,
-        // advisory lock) or its live leases (lease) hold it back.
+        // advisory lock) or its live leases (lease) hold it back, and the rows of other groups behind it
+        // go on (a limit of 1: a plain FIFO group).
         String table = tables.create(db, "grp_ahead", db.inboxColumns() + ", grp " + db.text() + " NOT NULL");
         db.execute("CREATE INDEX " + table + "_claim ON " + table + " (priority, id)");
         db.execute("CREATE INDEX " + table + "_group ON " + table + " (grp, priority, id)");
-        db.execute("INSERT INTO " + table + " (payload, grp) SELECT CONCAT('a:', n), 'a' FROM " + db.series(LIMIT));
-        java.util.concurrent.CountDownLatch full = new java.util.concurrent.CountDownLatch(LIMIT);
+        db.execute("INSERT INTO " + table + " (payload, grp) SELECT CONCAT('a:', n), 'a' FROM " + db.series(limit));
+        java.util.concurrent.CountDownLatch full = new java.util.concurrent.CountDownLatch(limit);
         java.util.concurrent.CountDownLatch finish = new java.util.concurrent.CountDownLatch(1);
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
             Map<String, String> p = properties(db, form, "grp-ahead", table, 1);
             p.put("priorityColumn", "priority");
+            p.put("groupConcurrency", String.valueOf(limit));
+            // One worker besides the group's: its claims meet the row ahead alone, never while another
+            // worker's claim holds it (with more idle workers, one claim holding it let another's pass it).
+            p.put("workers", String.valueOf(limit + 1));
             server.activate(message -> {
                 order.add(message.text());
                 if (!message.text().startsWith("a:ahead")) {

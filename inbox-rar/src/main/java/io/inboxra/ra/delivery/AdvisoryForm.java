@@ -80,11 +80,9 @@ final class AdvisoryForm implements ClaimForm {
         if (next != null) {
             locked = List.of(next);
         } else {
-            locked = context.failingRows().notSetAside(
-                    context.failingRows().claim(c, statements.claim(), transacted ? batch : one), this::unlock);
-            if (groupSlots != null) {
-                locked = groupSlots.take(c, locked, this::unlock);
-            }
+            locked = GuardedClaim.claim(context.failingRows(), c, statements.claim(), transacted ? batch : one,
+                    this::unlock, groupSlots == null ? (session, rows) -> rows
+                            : (session, rows) -> groupSlots.take(session, rows, this::unlock));
         }
         if (locked.isEmpty()) {
             return false;

@@ -114,6 +114,28 @@ public final class FailingRows {
         return connection.claim(claim.orElseThrow(), bindings.setAside(ids));
     }
 
+    /**
+     * Runs the claim again, passing over the rows a FIFO group's guard just left out (their group's
+     * rows in work fill its slots) as well as those set aside. Without it, a row that entered ahead
+     * of its full group's rows in work is the whole of each claim, and the rows of other groups
+     * behind it wait for that group.
+     *
+     * @param leftOut the ids the guard left out, this claim's earlier rounds together
+     * @return the rows; empty when the claim cannot pass over rows (its dialect) or that many
+     */
+    Optional<List<ClaimedRow>> claimPassingOver(DatabaseConnection connection, Bindings bindings, List<Object> leftOut)
+            throws SQLException {
+        if (claim.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Object> ids = new ArrayList<>(none ? List.of() : notDueNow(false));
+        ids.addAll(leftOut);
+        if (ids.isEmpty() || ids.size() > CAPACITY) {
+            return Optional.empty();
+        }
+        return Optional.of(connection.claim(claim.get(), bindings.setAside(padded(ids))));
+    }
+
     /** How a form lets go of a row it claimed but does not deliver (unlock it, clear its lease). */
     interface LetGo {
         void letGo(ClaimedRow row) throws SQLException;
@@ -218,10 +240,10 @@ public final class FailingRows {
 
     /** @return the ids not yet due, padded to {@link #CAPACITY} with the last of them; empty when none */
     List<Object> notDue() {
-        return none ? List.of() : notDueNow();
+        return none ? List.of() : notDueNow(true);
     }
 
-    private synchronized List<Object> notDueNow() {
+    private synchronized List<Object> notDueNow(boolean pad) {
         if (entries.isEmpty()) {
             return List.of();
         }
@@ -233,11 +255,18 @@ public final class FailingRows {
                 ids.add(entry.id());
             }
         }
-        if (ids.isEmpty()) {
-            return List.of();
+        return pad ? padded(ids) : ids;
+    }
+
+    /** The claim binds {@link #CAPACITY} ids: the last one repeated fills the rest. */
+    private static List<Object> padded(List<Object> ids) {
+        if (ids.isEmpty() || ids.size() == CAPACITY) {
+            return ids;
         }
-        ids.addAll(Collections.nCopies(CAPACITY - ids.size(), ids.get(ids.size() - 1)));
-        return ids;
+        List<Object> all = new ArrayList<>(CAPACITY);
+        all.addAll(ids);
+        all.addAll(Collections.nCopies(CAPACITY - ids.size(), ids.get(ids.size() - 1)));
+        return all;
     }
 
     /** Forgets ids due for longer than their backoff: nobody claimed them again (settled elsewhere, gone). */

@@ -84,9 +84,8 @@ final class RowLockForm implements ClaimForm {
     public List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) throws SQLException {
         Bindings bindings = limit == 1 ? one : batch;
         // A row left out stays locked by this transaction until it ends: nobody else takes it meanwhile.
-        List<ClaimedRow> claimed = context.failingRows().notSetAside(
-                branch.run(c -> context.failingRows().claim(c, statements.claim(), bindings)), row -> { });
-        List<ClaimedRow> rows = claimed.isEmpty() ? claimed : branch.run(c -> guarded(c, claimed));
+        List<ClaimedRow> rows = branch.run(c -> GuardedClaim.claim(context.failingRows(), c, statements.claim(),
+                bindings, row -> { }, this::guarded));
         idle = rows.isEmpty();
         if (owed > 0) {
             // Nothing claimable: the failed batch's rows are gone (or not due); batches again.
