@@ -187,6 +187,9 @@ class DeliveryInServerTest {
         });
         Set<Long> rows = Database.insert("INSERT INTO it_outage (payload) VALUES ('after the outage')", "payload").keySet();
         until("a row is delivered after the outage", () -> Database.count("SELECT count(*) FROM it_outage") == 0);
+        // The effect's own branch commits after the settlement's.
+        until("its effect has committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb = 'OutageWatched'") >= rows.size());
         assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'OutageWatched'"));
     }
 
@@ -253,6 +256,8 @@ class DeliveryInServerTest {
         until("every batch listener row is settled", () -> Database.count("SELECT count(*) FROM it_batched_all") == 0);
         until("every plain row is settled, the poison row dead", () -> Database.count(
                 "SELECT count(*) FROM it_batched_ones WHERE dead_at IS NULL") == 0);
+        until("every effect has committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb IN ('BatchedAll', 'BatchedOnes')") >= 60 + 59);
         assertEquals(60, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'BatchedAll'"), "each effect once");
         assertEquals(all, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'BatchedAll'"));
         assertEquals(59, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'BatchedOnes'"), "each effect once");
@@ -268,6 +273,8 @@ class DeliveryInServerTest {
         Set<Long> rows = inserted.keySet();
         Set<Long> failing = Database.where(inserted, payload -> !payload.equals("ok"));
         until("every row is settled", () -> Database.count("SELECT count(*) FROM it_flaky") == 0);
+        until("every effect has committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb = 'Flaky'") >= 40);
         assertEquals(40, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'Flaky'"),
                 "the effects of the failed calls rolled back with them");
         assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'Flaky'"));
@@ -313,6 +320,8 @@ class DeliveryInServerTest {
         Database.execute("INSERT INTO it_fifo (payload, grp) SELECT 'g' || (n % 10) || ':' || n, 'g' || (n % 10)"
                 + " FROM generate_series(0, 199) n");
         until("every row is settled", () -> Database.count("SELECT count(*) FROM it_fifo") == 0);
+        until("every effect has committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb LIKE 'FifoGroups:%'") >= 200);
         assertEquals(200, Database.count("SELECT count(*) FROM it_effects WHERE mdb LIKE 'FifoGroups:%'"));
         // Within a group, settled in insertion order: the effects' sequence rises with the row id.
         assertEquals(0, Database.count("SELECT count(*) FROM (SELECT row_id, seq, lag(row_id) OVER (PARTITION BY"
@@ -327,6 +336,8 @@ class DeliveryInServerTest {
         Set<Long> a = Database.where(inserted, "a"::equals);
         Set<Long> b = Database.where(inserted, "b"::equals);
         until("every row is settled", () -> Database.count("SELECT count(*) FROM it_queues") == 0);
+        until("every effect has committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb LIKE 'Queue%'") >= 40);
         assertEquals(a, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'QueueA:a'"));
         assertEquals(b, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'QueueB:b'"));
         assertEquals(40, Database.count("SELECT count(*) FROM it_effects WHERE mdb LIKE 'Queue%'"));
@@ -338,6 +349,9 @@ class DeliveryInServerTest {
                 + " END FROM generate_series(1, 10) g", "queue");
         Set<Long> b = Database.where(inserted, "b"::equals);
         until("queue b is settled", () -> Database.count("SELECT count(*) FROM it_config WHERE queue = 'b'") == 0);
+        until("queue b's effects have committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb = 'ConfigOverridden:b'") >= b.size());
+        // Long enough for a worker to have taken a row of queue a, had it been told to.
         Thread.sleep(1000);
         assertEquals(5, Database.count("SELECT count(*) FROM it_config WHERE queue = 'a'"),
                 "the annotated queue is left alone");

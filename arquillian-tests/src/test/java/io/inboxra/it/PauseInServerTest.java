@@ -85,6 +85,9 @@ class PauseInServerTest {
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(204, resumed.statusCode(), resumed.body());
         until("every row is delivered", () -> Database.count("SELECT count(*) FROM it_pause") == 0);
+        // The effect's own branch commits after the settlement's.
+        until("every effect has committed", () -> Database.count(
+                "SELECT count(*) FROM it_effects WHERE mdb = 'PausingWatched'") >= ROWS);
         assertEquals(ROWS, Database.count("SELECT count(*) FROM it_effects WHERE mdb = 'PausingWatched'"),
                 "each row's effect once");
         assertEquals(rows, Database.ids("SELECT row_id FROM it_effects WHERE mdb = 'PausingWatched'"));

@@ -94,7 +94,7 @@ class AdvisoryFormTest {
             Await.until("the last transaction has ended", Duration.ofSeconds(5),
                     () -> mdb.log().committed().size() == 20);
             assertFalse(mdb.log().rolledBack().isEmpty(), "some deliveries rolled back");
-            Await.until("no advisory lock of the subscription remains", Duration.ofSeconds(2),
+            Await.until("no advisory lock of the subscription remains", Duration.ofSeconds(10),
                     () -> advisoryLocks("advisory-locks") == 0);
         }
     }

@@ -148,6 +148,11 @@ class BatchDeliveryTest {
                     () -> db.count("SELECT count(*) FROM " + table) == 3);
             Await.until("the dead letters are moved", Duration.ofSeconds(10),
                     () -> db.count("SELECT count(*) FROM " + dead) == 3);
+            // The counts are kept as each delivery ends, after its commit: waited for too.
+            Await.until("the deliveries have ended", Duration.ofSeconds(10), () -> {
+                SubscriptionSnapshot now = InboxSubscriptions.find("batch-outcomes").orElseThrow().snapshot();
+                return now.delivered() + now.deadLettered() >= 27;
+            });
             SubscriptionSnapshot counted = InboxSubscriptions.find("batch-outcomes").orElseThrow().snapshot();
             mdb.deactivate();
             assertEquals(List.of(24L, 3L, 3L, 0L), List.of(counted.delivered(), counted.retried(), counted.deadLettered(),

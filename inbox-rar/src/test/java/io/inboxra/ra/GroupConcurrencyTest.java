@@ -186,24 +186,28 @@ class GroupConcurrencyTest {
     void rowsEnteringAheadOfAFullGroupWait(TestDatabase db, Form form, int limit) throws Exception {
         // With priorities, a row may enter a group ahead of the rows in work: the group's slots (row lock,
         // advisory lock) or its live leases (lease) hold it back, and the rows of other groups behind it
-        // go on (a limit of 1: a plain FIFO group).
+        // go on (a limit of 1: a plain FIFO group). Two full groups, each with a row ahead: a claim passes
+        // over both.
         String table = tables.create(db, "grp_ahead", db.inboxColumns() + ", grp " + db.text() + " NOT NULL");
         db.execute("CREATE INDEX " + table + "_claim ON " + table + " (priority, id)");
         db.execute("CREATE INDEX " + table + "_group ON " + table + " (grp, priority, id)");
-        db.execute("INSERT INTO " + table + " (payload, grp) SELECT CONCAT('a:', n), 'a' FROM " + db.series(limit));
-        java.util.concurrent.CountDownLatch full = new java.util.concurrent.CountDownLatch(limit);
+        for (String group : List.of("a", "c")) {
+            db.execute("INSERT INTO " + table + " (payload, grp) SELECT CONCAT('" + group + ":', n), '" + group + "' FROM "
+                    + db.series(limit));
+        }
+        java.util.concurrent.CountDownLatch full = new java.util.concurrent.CountDownLatch(2 * limit);
         java.util.concurrent.CountDownLatch finish = new java.util.concurrent.CountDownLatch(1);
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (Harness server = Harness.start()) {
             Map<String, String> p = properties(db, form, "grp-ahead", table, 1);
             p.put("priorityColumn", "priority");
             p.put("groupConcurrency", String.valueOf(limit));
-            // One worker besides the group's: its claims meet the row ahead alone, never while another
-            // worker's claim holds it (with more idle workers, one claim holding it let another's pass it).
-            p.put("workers", String.valueOf(limit + 1));
+            // One worker besides the groups': its claims meet the rows ahead alone, never while another
+            // worker's claim holds them (with more idle workers, one claim holding a row let another's pass it).
+            p.put("workers", String.valueOf(2 * limit + 1));
             server.activate(message -> {
                 order.add(message.text());
-                if (!message.text().startsWith("a:ahead")) {
+                if (!message.text().endsWith(":ahead")) {
                     full.countDown();
                     try {
                         finish.await();
@@ -214,12 +218,14 @@ class GroupConcurrencyTest {
                 return Outcome.ack();
             }, p);
             try {
-                assertTrue(full.await(10, java.util.concurrent.TimeUnit.SECONDS), "the group's first rows in work");
-                db.execute("INSERT INTO " + table + " (payload, grp, priority) VALUES ('a:ahead', 'a', -1)");
+                assertTrue(full.await(10, java.util.concurrent.TimeUnit.SECONDS), "the groups' first rows in work");
+                db.execute("INSERT INTO " + table + " (payload, grp, priority) VALUES ('a:ahead', 'a', -1),"
+                        + " ('c:ahead', 'c', -1)");
                 db.insertMarker(table, "payload, grp", "'b:later', 'b'");
                 Await.until("a row of another group inserted later is delivered", Duration.ofSeconds(10),
                         () -> order.contains("b:later"));
-                assertTrue(!order.contains("a:ahead"), "the row ahead waits while the group is full: " + order);
+                assertTrue(order.stream().noneMatch(t -> t.endsWith(":ahead")),
+                        "the rows ahead wait while their groups are full: " + order);
             } finally {
                 finish.countDown();
             }

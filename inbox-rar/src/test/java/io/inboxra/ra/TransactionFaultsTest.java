@@ -64,7 +64,9 @@ class TransactionFaultsTest {
                     }
                 })) {
             Harness.Activation activation = server.activate(mdb, db.properties("timeout", table, form));
-            Await.until("every row is settled", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0);
+            // The effect's branch commits after the settlement's: the log's commit comes after both.
+            Await.until("every row is settled", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0
+                    && activation.log().committed().size() >= 3);
             assertEquals(3, db.count("SELECT count(DISTINCT row_id) FROM " + effects), "every row's effect");
             assertEquals(3, db.count("SELECT count(*) FROM " + effects), "each effect once: the timed-out ones rolled back");
             assertEquals(6, activation.log().invoked().size(), "each row delivered twice: timed out, then settled");

@@ -35,7 +35,8 @@ class WakeUpTest {
 
     /** The poll, far longer than any wake-up may take. */
     private static final String SLOW_POLL = "PT20S";
-    private static final Duration WOKEN_WITHIN = Duration.ofSeconds(3);
+    /** Well before the 20 s poll, with room for a loaded machine (CI's two cores). */
+    private static final Duration WOKEN_WITHIN = Duration.ofSeconds(8);
     private static final Duration LONG = Duration.ofSeconds(15);
 
     private final TestTables tables = new TestTables();
@@ -102,8 +103,9 @@ class WakeUpTest {
                 return Outcome.ack();
             }, properties("woken", table, channel));
             String listening = awaitListener("woken", channel);
-            // The workers' first claims found nothing: they wait out the 20 s poll now.
-            Thread.sleep(500);
+            // The workers' first claims found nothing: they wait out the 20 s poll now (2 s: their first
+            // turns come a moment after the activation, later on a loaded machine).
+            Thread.sleep(2000);
             Postgres.insertRows(table, 1);
             Thread.sleep(1500);
             assertEquals(0, delivered.get(), "a row inserted without a notification waits for the poll");
@@ -164,7 +166,8 @@ class WakeUpTest {
                 delivered.incrementAndGet();
                 return Outcome.ack();
             }, p);
-            Thread.sleep(500);
+            // After the workers' first, empty, claims (see above).
+            Thread.sleep(2000);
             Postgres.insertRows(table, 1);
             Thread.sleep(1000);
             assertEquals(0, delivered.get(), "not yet polled");

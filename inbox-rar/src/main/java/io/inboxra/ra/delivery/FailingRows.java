@@ -120,18 +120,23 @@ public final class FailingRows {
      * of its full group's rows in work is the whole of each claim, and the rows of other groups
      * behind it wait for that group.
      *
+     * The ids left out come first; set-aside ids fill the room left, and a set-aside row the claim
+     * returns for want of room is left out by {@link #notSetAside} as after any claim.
+     *
      * @param leftOut the ids the guard left out, this claim's earlier rounds together
      * @return the rows; empty when the claim cannot pass over rows (its dialect) or that many
      */
     Optional<List<ClaimedRow>> claimPassingOver(DatabaseConnection connection, Bindings bindings, List<Object> leftOut)
             throws SQLException {
-        if (claim.isEmpty()) {
+        if (claim.isEmpty() || leftOut.isEmpty() || leftOut.size() > CAPACITY) {
             return Optional.empty();
         }
-        List<Object> ids = new ArrayList<>(none ? List.of() : notDueNow(false));
-        ids.addAll(leftOut);
-        if (ids.isEmpty() || ids.size() > CAPACITY) {
-            return Optional.empty();
+        List<Object> ids = new ArrayList<>(leftOut);
+        for (Object id : none ? List.of() : notDueNow(false)) {
+            if (ids.size() == CAPACITY) {
+                break;
+            }
+            ids.add(id);
         }
         return Optional.of(connection.claim(claim.get(), bindings.setAside(padded(ids))));
     }

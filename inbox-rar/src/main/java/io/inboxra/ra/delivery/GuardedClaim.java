@@ -16,9 +16,20 @@ import java.util.Optional;
  * priority): the claim's order puts it first, and its guard leaves it out while the group's rows in
  * work fill its slots. When the guard leaves out every row, the claim runs again passing over them,
  * so that the rows behind, of other groups, are delivered meanwhile; before, they were only when
- * another worker's claim held the row ahead at the same moment.
+ * another worker's claim held the row ahead at the same moment. At most {@link #ROUNDS} claims
+ * follow the first: each costs a claim and the guard's tries, paid on every turn while such rows
+ * lead the claim order; several workers' claims pass over different rows.
+ *
+ * <p>In the row lock form the rows left out stay locked by the transaction until it ends, through
+ * the delivery of the row found behind them: their group, whose head they are, waits that long
+ * more once its rows in work are done (a savepoint would let them go on PostgreSQL, but not on
+ * InnoDB, which keeps row locks after {@code ROLLBACK TO SAVEPOINT}, and it would cost every claim a
+ * round trip).
  */
 final class GuardedClaim {
+
+    /** The claims after the first, at most. */
+    static final int ROUNDS = 4;
 
     /** What a form's guard keeps of the rows claimed; it lets go of the others itself. */
     interface Guard {
@@ -37,9 +48,9 @@ final class GuardedClaim {
             FailingRows.LetGo letGo, Guard guard) throws SQLException {
         List<ClaimedRow> claimed = failing.notSetAside(failing.claim(c, claim, bindings), letGo);
         List<Object> leftOut = new ArrayList<>();
-        while (!claimed.isEmpty()) {
+        for (int round = 0; !claimed.isEmpty(); round++) {
             List<ClaimedRow> kept = guard.keep(c, claimed);
-            if (!kept.isEmpty()) {
+            if (!kept.isEmpty() || round == ROUNDS) {
                 return kept;
             }
             claimed.forEach(row -> leftOut.add(row.id()));

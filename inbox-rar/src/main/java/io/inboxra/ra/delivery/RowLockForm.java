@@ -83,7 +83,8 @@ final class RowLockForm implements ClaimForm {
     @Override
     public List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) throws SQLException {
         Bindings bindings = limit == 1 ? one : batch;
-        // A row left out stays locked by this transaction until it ends: nobody else takes it meanwhile.
+        // A row left out (set aside meanwhile, or its group full) stays locked by this transaction until it
+        // ends: GuardedClaim says what that costs.
         List<ClaimedRow> rows = branch.run(c -> GuardedClaim.claim(context.failingRows(), c, statements.claim(),
                 bindings, row -> { }, this::guarded));
         idle = rows.isEmpty();

@@ -38,6 +38,10 @@ final class MariaDbXaResource implements XAResource {
     private final Connection connection;
     /** The branch whose end was noted and not yet sent, with its flags; null when none. */
     private Xid ending;
+    /**
+     * For the driver, when the noted end is sent alone: TMSUCCESS and TMFAIL are both a plain
+     * {@code XA END} in SQL, which is what the batch sends.
+     */
     private int endFlags;
 
     MariaDbXaResource(XAResource driver, Connection connection) {

@@ -2,7 +2,6 @@ package io.inboxra.ra.recovery;
 
 import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.connection.SubscriptionConnections;
-import io.inboxra.ra.xa.XaErrors;
 
 import java.sql.SQLException;
 import javax.sql.XAConnection;
@@ -63,13 +62,13 @@ public final class RecoveryConnections implements AutoCloseable {
             failure.initCause(e);
             throw failure;
         } catch (XAException e) {
-            XAException coded = XaErrors.withCode(e);
-            if (coded.errorCode != XAException.XAER_NOTA) {
+            if (e.errorCode != XAException.XAER_NOTA) {
                 // Perhaps the connection failed (PostgreSQL's driver reports a lost connection's scan as
                 // XAER_RMERR): the next call opens another. An unknown branch says nothing of the connection.
+                // RecoveryResource gives an uncoded failure its code.
                 disconnect();
             }
-            throw coded;
+            throw e;
         }
     }
 

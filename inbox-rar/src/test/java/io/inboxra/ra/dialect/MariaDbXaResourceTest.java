@@ -55,9 +55,7 @@ class MariaDbXaResourceTest {
     @Test
     void aBranchEndedAndCommittedInOnePhaseIsCommitted() throws Exception {
         Branch branch = branch();
-        Xid xid = xid();
-        branch.resource.start(xid, XAResource.TMNOFLAGS);
-        branch.run("UPDATE " + TABLE + " SET v = 7 WHERE id = 1");
+        Xid xid = branch.begin("UPDATE " + TABLE + " SET v = 7 WHERE id = 1");
         branch.resource.end(xid, XAResource.TMSUCCESS);
         branch.resource.commit(xid, true);
 
@@ -73,9 +71,7 @@ class MariaDbXaResourceTest {
     @Test
     void aBranchEndedAndPreparedWaitsForTheDecisionAndCommitsOnIt() throws Exception {
         Branch branch = branch();
-        Xid xid = xid();
-        branch.resource.start(xid, XAResource.TMNOFLAGS);
-        branch.run("UPDATE " + TABLE + " SET v = 8 WHERE id = 1");
+        Xid xid = branch.begin("UPDATE " + TABLE + " SET v = 8 WHERE id = 1");
         branch.resource.end(xid, XAResource.TMSUCCESS);
         assertEquals(XAResource.XA_OK, branch.resource.prepare(xid));
 
@@ -89,9 +85,7 @@ class MariaDbXaResourceTest {
     @Test
     void aBranchRolledBackAfterItsEndNoteLeavesNothing() throws Exception {
         Branch branch = branch();
-        Xid xid = xid();
-        branch.resource.start(xid, XAResource.TMNOFLAGS);
-        branch.run("UPDATE " + TABLE + " SET v = 9 WHERE id = 1");
+        Xid xid = branch.begin("UPDATE " + TABLE + " SET v = 9 WHERE id = 1");
         branch.resource.end(xid, XAResource.TMFAIL);
         branch.resource.rollback(xid);
 
@@ -131,9 +125,7 @@ class MariaDbXaResourceTest {
         deadlock.survivor.resource.end(deadlock.survivorXid, XAResource.TMSUCCESS);
         deadlock.survivor.resource.commit(deadlock.survivorXid, true);
 
-        Xid next = xid();
-        deadlock.victim.resource.start(next, XAResource.TMNOFLAGS);
-        deadlock.victim.run("UPDATE " + TABLE + " SET v = 3 WHERE id = 1");
+        Xid next = deadlock.victim.begin("UPDATE " + TABLE + " SET v = 3 WHERE id = 1");
         deadlock.victim.resource.end(next, XAResource.TMSUCCESS);
         deadlock.victim.resource.commit(next, true);
         assertEquals(3, value(1), "the victim's session committed its next branch");
@@ -168,9 +160,7 @@ class MariaDbXaResourceTest {
     @Test
     void aBranchWhoseSessionWasKilledNeverReportsACommit() throws Exception {
         Branch branch = branch();
-        Xid xid = xid();
-        branch.resource.start(xid, XAResource.TMNOFLAGS);
-        branch.run("UPDATE " + TABLE + " SET v = 5 WHERE id = 1");
+        Xid xid = branch.begin("UPDATE " + TABLE + " SET v = 5 WHERE id = 1");
         long session;
         try (Statement s = branch.connection.createStatement(); ResultSet rs = s.executeQuery("SELECT CONNECTION_ID()")) {
             rs.next();
@@ -200,6 +190,14 @@ class MariaDbXaResourceTest {
     }
 
     private record Branch(XAConnection xa, Connection connection, XAResource resource) {
+        /** A new branch started on this session, the statement run in it. */
+        Xid begin(String sql) throws SQLException, XAException {
+            Xid xid = xid();
+            resource.start(xid, XAResource.TMNOFLAGS);
+            run(sql);
+            return xid;
+        }
+
         void run(String sql) throws SQLException {
             try (Statement s = connection.createStatement()) {
                 s.executeUpdate(sql);
