@@ -16,6 +16,10 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload, "locked_until" AS inbox_tok
 
 -- leaseReadAll 3: none
 
+-- leaseRows: none
+
+-- leaseWriteToken 3: none
+
 -- extendLease
 UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ? AND "locked_until" = ?
 -- binds LEASE, ID, TOKEN

@@ -16,6 +16,10 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload, "attempts" AS inbox_attempt
 
 -- leaseReadAll 3: none
 
+-- leaseRows: none
+
+-- leaseWriteToken 3: none
+
 -- extendLease
 UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ? AND "locked_until" = ?
 -- binds LEASE, ID, TOKEN

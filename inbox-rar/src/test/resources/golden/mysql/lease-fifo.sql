@@ -20,6 +20,14 @@ UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICR
 SELECT `id` AS inbox_id, `payload` AS inbox_payload, `grp` AS inbox_group, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` IN (?, ?, ?)
 -- binds ID, ID, ID
 
+-- leaseRows
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, `grp` AS inbox_group, CAST(CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND AS CHAR) AS inbox_token FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`processed_at` IS NULL AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`))) AND NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND e.`locked_until` > CURRENT_TIMESTAMP(6)) ORDER BY `priority`, `due_at`, `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LEASE, LIMIT
+
+-- leaseWriteToken 3
+UPDATE `jobs` SET `locked_until` = ? WHERE `id` IN (?, ?, ?)
+-- binds TOKEN, ID, ID, ID
+
 -- extendLease
 UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` = ?
 -- binds LEASE, ID, TOKEN

@@ -20,6 +20,14 @@ UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICR
 SELECT `id` AS inbox_id, `payload` AS inbox_payload, CAST(`locked_until` AS CHAR) AS inbox_token FROM `jobs` WHERE `id` IN (?, ?, ?)
 -- binds ID, ID, ID
 
+-- leaseRows
+SELECT `id` AS inbox_id, `payload` AS inbox_payload, CAST(CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND AS CHAR) AS inbox_token FROM `jobs` h WHERE `processed_at` IS NULL AND (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6)) ORDER BY `id` LIMIT ? FOR UPDATE SKIP LOCKED
+-- binds LEASE, LIMIT
+
+-- leaseWriteToken 3
+UPDATE `jobs` SET `locked_until` = ? WHERE `id` IN (?, ?, ?)
+-- binds TOKEN, ID, ID, ID
+
 -- extendLease
 UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` = ?
 -- binds LEASE, ID, TOKEN

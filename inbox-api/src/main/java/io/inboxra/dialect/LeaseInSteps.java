@@ -80,6 +80,48 @@ public interface LeaseInSteps extends Lease {
     }
 
     /**
+     * The claim in two steps instead of three, where the database can say in the first step what
+     * lease the second will write (MySQL, MariaDB): as {@link #leaseIds} selects and locks, the
+     * rows with every column a delivery reads (labelled as {@link Lease#leaseClaim} labels them)
+     * and, as each one's token ({@link Label#TOKEN}), the lease it is about to get,
+     * {@link Param#LEASE} milliseconds from the database's clock, as the lease column shows it
+     * ({@link #leaseRead}'s form). {@link #leaseWriteToken} then writes that token as the lease, and
+     * nothing is read back. Binds LEASE for the token's column, otherwise as {@link #leaseIds}.
+     *
+     * <p>The adapter writes a token as it was read only once a worker's first claim read it back
+     * as written: a lease column of coarser precision than the token rounds what it stores, and
+     * that worker then keeps reading the rows back ({@link #leaseReadAll}, {@link #leaseRead}).
+     *
+     * <pre>{@code
+     * SELECT `id` AS inbox_id, `payload` AS inbox_payload,
+     *        CAST(CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND AS CHAR) AS inbox_token
+     *     FROM `jobs` h WHERE (`locked_until` IS NULL OR `locked_until` < CURRENT_TIMESTAMP(6))
+     *     ORDER BY `id` LIMIT ? FOR UPDATE SKIP LOCKED                                  -- leaseRows: LEASE, LIMIT
+     * UPDATE `jobs` SET `locked_until` = ? WHERE `id` IN (?)                          -- leaseWriteToken: TOKEN, ID
+     * }</pre>
+     *
+     * @param spec the table
+     * @return the statement, or empty (the default): {@link #leaseIds} is the first of three steps
+     * @throws StatementException as {@link #leaseIds}
+     */
+    default Optional<Statement> leaseRows(TableSpec spec) throws StatementException {
+        return Optional.empty();
+    }
+
+    /**
+     * The second step after {@link #leaseRows}: the token {@link Param#TOKEN} (the rows' own, one
+     * for the claim) written as the lease of the rows, each {@link Param#ID} once per row. Binds
+     * TOKEN, then the ids.
+     *
+     * @param spec the table
+     * @param rows how many rows it writes
+     * @return the statement (it changes exactly the rows), or empty where {@link #leaseRows} is
+     */
+    default Optional<Statement> leaseWriteToken(TableSpec spec, int rows) {
+        return Optional.empty();
+    }
+
+    /**
      * Never run: a dialect in steps claims with {@link #leaseIds}, {@link #leaseWrite} and {@link #leaseRead}.
      *
      * @throws StatementException always, {@link StatementException.Kind#UNSUPPORTED}

@@ -102,14 +102,29 @@ public abstract class StandardRowLock extends StandardDialect implements RowLock
     }
 
     private Statement limitedAndLocked(TableSpec spec, String columns) {
+        return limitedAndLocked(spec, columns, List.of());
+    }
+
+    /**
+     * The claim's query with columns of the dialect's own: the claimable rows, limited, in claim
+     * order, locked as {@link #rowLocking} locks them.
+     *
+     * @param spec the table
+     * @param columns the select list
+     * @param columnParams what the select list binds, in order
+     * @return the statement
+     */
+    protected Statement limitedAndLocked(TableSpec spec, String columns, List<Param> columnParams) {
         ClaimClauses clauses = clauses(spec);
         RowLimit limit = rowLimit();
         RowLocking locking = rowLocking(spec);
         List<Param> params = new ArrayList<>();
         if (limit.bindsFirst()) {
             params.add(Param.LIMIT);
+            params.addAll(columnParams);
             params.addAll(clauses.params());
         } else {
+            params.addAll(columnParams);
             params.addAll(clauses.params(Param.LIMIT));
         }
         return new Statement("SELECT " + limit.beforeColumns() + columns + " FROM " + table(spec) + " h"

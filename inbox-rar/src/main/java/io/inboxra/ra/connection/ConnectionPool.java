@@ -20,6 +20,7 @@ import javax.sql.XADataSource;
 public final class ConnectionPool implements AutoCloseable {
 
     private final GenericObjectPool<DatabaseConnection> pool;
+    private final boolean staysOutOfAutocommit;
 
     /** @param dialect the subscription's dialect, which binds what only it can ({@link Dialect#bindIds}) */
     public ConnectionPool(XADataSource dataSource, Dialect dialect, int isolation, int statementSeconds, int size,
@@ -31,6 +32,7 @@ public final class ConnectionPool implements AutoCloseable {
         config.setBlockWhenExhausted(true);
         config.setMaxWait(maxWait);
         config.setJmxEnabled(false);
+        this.staysOutOfAutocommit = dialect.leavesAutocommitOff();
         this.pool = new GenericObjectPool<>(new BasePooledObjectFactory<>() {
             @Override
             public DatabaseConnection create() throws SQLException {
@@ -84,6 +86,23 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** Runs one statement (or a few) on a borrowed connection in autocommit mode. */
     public <T> T withConnection(SqlWork<T> work) throws SQLException {
+        return borrowed(c -> {
+            c.autocommit();
+            return work.run(c);
+        });
+    }
+
+    /**
+     * Runs work in a local transaction of its own on a borrowed connection, committed when it
+     * returns. Where the dialect allows it ({@link Dialect#leavesAutocommitOff}) the connection
+     * goes back to the pool out of autocommit, so that the next one begins without a statement:
+     * a lease claim in steps is its statements and a {@code COMMIT}.
+     */
+    public <T> T inTransaction(SqlWork<T> work) throws SQLException {
+        return borrowed(c -> c.inTransaction(work, staysOutOfAutocommit));
+    }
+
+    private <T> T borrowed(SqlWork<T> work) throws SQLException {
         DatabaseConnection c = borrow();
         try {
             T result = work.run(c);

@@ -160,33 +160,49 @@ public final class DatabaseConnection implements AutoCloseable {
         }
     }
 
-    /**
-     * Runs work in one local transaction of its own, committed when it returns. Where the dialect
-     * says so ({@link Dialect#commitsByAutocommit}: MySQL, MariaDB) the commit is the return to
-     * autocommit, one statement ({@code set autocommit=1}) instead of two: a round trip less per
-     * lease claim.
-     */
+    /** Runs work in one local transaction of its own, committed when it returns; the connection returns to autocommit. */
     public <T> T inTransaction(ConnectionPool.SqlWork<T> work) throws SQLException {
-        connection.setAutoCommit(false);
-        boolean committed = false;
+        return inTransaction(work, false);
+    }
+
+    /**
+     * Runs work in one local transaction of its own, committed when it returns.
+     *
+     * @param staysOff whether the connection stays out of autocommit after the commit (a pooled
+     *        connection, where the dialect allows it: {@link Dialect#leavesAutocommitOff}), so the
+     *        next local transaction on it begins without a statement; {@link #autocommit} returns
+     *        it before statements that commit on their own
+     */
+    <T> T inTransaction(ConnectionPool.SqlWork<T> work, boolean staysOff) throws SQLException {
+        if (connection.getAutoCommit()) {
+            connection.setAutoCommit(false);
+        }
+        T result;
         try {
-            T result = work.run(this);
-            if (!dialect.commitsByAutocommit()) {
-                connection.commit();
-            }
-            connection.setAutoCommit(true);
-            committed = true;
-            return result;
-        } finally {
-            if (!committed) {
-                try {
-                    if (!connection.getAutoCommit()) {
-                        connection.rollback();
-                    }
-                } finally {
-                    connection.setAutoCommit(true);
+            result = work.run(this);
+            connection.commit();
+        } catch (SQLException | RuntimeException | Error e) {
+            // The failure is the statement's (a network timeout, a constraint), not the rollback's on a closed connection.
+            try {
+                if (!connection.getAutoCommit()) {
+                    connection.rollback();
                 }
+                connection.setAutoCommit(true);
+            } catch (SQLException | RuntimeException undo) {
+                e.addSuppressed(undo);
             }
+            throw e;
+        }
+        if (!staysOff) {
+            connection.setAutoCommit(true);
+        }
+        return result;
+    }
+
+    /** Returns the connection to autocommit if a local transaction left it out ({@link #inTransaction(ConnectionPool.SqlWork, boolean)}). */
+    void autocommit() throws SQLException {
+        if (!connection.getAutoCommit()) {
+            connection.setAutoCommit(true);
         }
     }
 

@@ -149,7 +149,7 @@ public record SubscriptionStatements(
         Form form = spec.form();
         named.put(switch (form) {
             case ROW_LOCK -> "lockClaim";
-            case LEASE -> leaseInSteps() ? "leaseIds" : "leaseClaim";
+            case LEASE -> !leaseInSteps() ? "leaseClaim" : claimsWithToken(dialect, spec) ? "leaseRows" : "leaseIds";
             case ADVISORY -> "advisoryClaim";
         }, claim);
         claimGuard.ifPresent(s -> named.put("claimGuard", s));
@@ -171,6 +171,9 @@ public record SubscriptionStatements(
         for (int i = 0; i < deadLetter.size(); i++) {
             named.put("deadLetter " + (i + 1) + "/" + deadLetter.size(), deadLetter.get(i));
         }
+        if (leaseInSteps() && dialect instanceof LeaseInSteps steps) {
+            steps.leaseWriteToken(spec, 1).ifPresent(s -> named.put("leaseWriteToken 1", s));
+        }
         if (batchSize > 1) {
             if (form != Form.LEASE) {
                 named.put("settleAll " + batchSize, dialect.settleAll(spec, batchSize));
@@ -178,6 +181,7 @@ public record SubscriptionStatements(
             if (leaseInSteps() && dialect instanceof LeaseInSteps steps) {
                 steps.leaseWriteAll(spec, batchSize).ifPresent(s -> named.put("leaseWriteAll " + batchSize, s));
                 steps.leaseReadAll(spec, batchSize).ifPresent(s -> named.put("leaseReadAll " + batchSize, s));
+                steps.leaseWriteToken(spec, batchSize).ifPresent(s -> named.put("leaseWriteToken " + batchSize, s));
             }
             if (form == Form.ADVISORY) {
                 ((Advisory) dialect).recheckAll(spec, batchSize).ifPresent(s -> named.put("recheckAll " + batchSize, s));
@@ -192,15 +196,32 @@ public record SubscriptionStatements(
     /**
      * @param dialect the subscription's dialect, with the capability of the table's form
      * @param spec the table description
-     * @return the claim in the table's form (with {@link LeaseInSteps}, its first step, the ids)
+     * @return the claim in the table's form (with {@link LeaseInSteps}, its first step: the rows
+     *         with the lease about to be written, {@link LeaseInSteps#leaseRows}, or the ids)
      * @throws StatementException when the dialect cannot build it
      */
     public static Statement claim(Dialect dialect, TableSpec spec) throws StatementException {
         return switch (spec.form()) {
             case ROW_LOCK -> ((RowLock) dialect).lockClaim(spec);
-            case LEASE -> dialect instanceof LeaseInSteps steps ? steps.leaseIds(spec) : ((Lease) dialect).leaseClaim(spec);
+            case LEASE -> {
+                if (!(dialect instanceof LeaseInSteps steps)) {
+                    yield ((Lease) dialect).leaseClaim(spec);
+                }
+                Optional<Statement> rows = steps.leaseRows(spec);
+                yield rows.isPresent() ? rows.get() : steps.leaseIds(spec);
+            }
             case ADVISORY -> ((Advisory) dialect).advisoryClaim(spec);
         };
+    }
+
+    /** @return whether the lease claim's first step returns the rows with the lease about to be written ({@link LeaseInSteps#leaseRows}) */
+    private static boolean claimsWithToken(Dialect dialect, TableSpec spec) {
+        try {
+            return dialect instanceof LeaseInSteps steps && steps.leaseRows(spec).isPresent();
+        } catch (StatementException e) {
+            // Built once already, by of(): the same description cannot fail now.
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 
     /** The dialect's query for partitions to drop whole, or empty where it drops none (the sweep deletes rows). */

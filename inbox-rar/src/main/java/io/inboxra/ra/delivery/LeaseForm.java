@@ -54,6 +54,13 @@ final class LeaseForm implements ClaimForm {
     /** The claim in steps' statements for all of a claim's rows, by how many (built once per size, not per poll). */
     private final Map<Integer, Optional<Statement>> leaseWriteAll = new HashMap<>();
     private final Map<Integer, Optional<Statement>> leaseReadAll = new HashMap<>();
+    private final Map<Integer, Optional<Statement>> leaseWriteToken = new HashMap<>();
+    /**
+     * Whether a lease written as the claim computed it reads back as that token: checked on this
+     * worker's first claim of rows ({@link LeaseInSteps#leaseRows}); until then, and for ever where
+     * the lease column rounds what it stores, the rows are read back after the write.
+     */
+    private boolean tokenReadsBack;
     /** Rows claimed before, each leased, waiting to be delivered one at a time. */
     private final Deque<Held> ahead = new ArrayDeque<>();
     private List<Held> current = List.of();
@@ -72,8 +79,7 @@ final class LeaseForm implements ClaimForm {
     @Override
     public boolean prepare(boolean transacted) throws SQLException {
         if (ahead.isEmpty()) {
-            List<ClaimedRow> claimed = context.failingRows().notSetAside(pool.withConnection(this::claim),
-                    this::releaseLease);
+            List<ClaimedRow> claimed = context.failingRows().notSetAside(claim(), this::releaseLease);
             List<Held> held = new ArrayList<>(claimed.size());
             for (ClaimedRow row : claimed) {
                 held.add(new Held(row, LeaseHeartbeat.start(context, row)));
@@ -113,7 +119,7 @@ final class LeaseForm implements ClaimForm {
         context.failingRows().failed(row);
         try {
             FailureRecords.Recorded recorded = records.areKept()
-                    ? pool.withConnection(c -> c.inTransaction(tx -> records.record(tx, row, reason))) : null;
+                    ? pool.inTransaction(tx -> records.record(tx, row, reason)) : null;
             if (recorded != null) {
                 tally.recorded(row, reason, recorded);
             }
@@ -156,30 +162,67 @@ final class LeaseForm implements ClaimForm {
     }
 
     /**
-     * One statement where the database returns what it writes; else ids under lock, their leases
-     * written and the rows read back (all in one statement each where the dialect can, or row by row).
+     * One statement where the database returns what it writes; else, in one short transaction, the
+     * rows under lock with the lease about to be written and that lease written (two statements,
+     * {@link LeaseInSteps#leaseRows}), or ids under lock, their leases written and the rows read back.
      */
-    private List<ClaimedRow> claim(DatabaseConnection c) throws SQLException {
+    private List<ClaimedRow> claim() throws SQLException {
         if (steps == null) {
-            return context.failingRows().claim(c, statements.claim(), bindings);
+            return pool.withConnection(c -> context.failingRows().claim(c, statements.claim(), bindings));
         }
-        return c.inTransaction(tx -> {
-            List<ClaimedRow> ids = context.failingRows().claim(tx, statements.claim(), bindings);
-            Optional<Statement> writeAll = ids.size() > 1 ? leaseWriteAll.computeIfAbsent(ids.size(),
-                    n -> steps.leaseWriteAll(context.settings().table(), n)) : Optional.empty();
-            Optional<Statement> readAll = ids.size() > 1 ? leaseReadAll.computeIfAbsent(ids.size(),
-                    n -> steps.leaseReadAll(context.settings().table(), n)) : Optional.empty();
-            if (writeAll.isPresent() && readAll.isPresent()) {
-                tx.update(writeAll.get(), bindings.rows(ids));
-                return inClaimOrder(ids, tx.claim(readAll.get(), bindings.rows(ids)));
+        return pool.inTransaction(tx -> {
+            List<ClaimedRow> claimed = context.failingRows().claim(tx, statements.claim(), bindings);
+            if (claimed.isEmpty() || claimed.get(0).token() == null) {
+                return leaseAndReadBack(tx, claimed);
             }
-            List<ClaimedRow> rows = new ArrayList<>();
+            Statement write = leaseWriteToken.computeIfAbsent(claimed.size(),
+                    n -> steps.leaseWriteToken(context.settings().table(), n)).orElseThrow();
+            tx.update(write, bindings.rows(claimed).row(claimed.get(0)));
+            if (tokenReadsBack) {
+                return claimed;
+            }
+            List<ClaimedRow> read = readBack(tx, claimed);
+            tokenReadsBack = read.size() == claimed.size() && tokensEqual(claimed, read);
+            return read;
+        });
+    }
+
+    /** The claim's tokens, as the lease column reads them back. */
+    private static boolean tokensEqual(List<ClaimedRow> claimed, List<ClaimedRow> read) {
+        for (int i = 0; i < claimed.size(); i++) {
+            if (!String.valueOf(claimed.get(i).token()).equals(String.valueOf(read.get(i).token()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The rows, each with its token as written, read back in claim order. */
+    private List<ClaimedRow> readBack(DatabaseConnection tx, List<ClaimedRow> claimed) throws SQLException {
+        Optional<Statement> readAll = claimed.size() > 1 ? leaseReadAll.computeIfAbsent(claimed.size(),
+                n -> steps.leaseReadAll(context.settings().table(), n)) : Optional.empty();
+        if (readAll.isPresent()) {
+            return inClaimOrder(claimed, tx.claim(readAll.get(), bindings.rows(claimed)));
+        }
+        List<ClaimedRow> rows = new ArrayList<>();
+        for (ClaimedRow row : claimed) {
+            rows.addAll(tx.claim(statements.leaseRead().orElseThrow(), bindings.row(row)));
+        }
+        return rows;
+    }
+
+    /** The claim's second and third steps where its first took ids only: each lease written, each row read back. */
+    private List<ClaimedRow> leaseAndReadBack(DatabaseConnection tx, List<ClaimedRow> ids) throws SQLException {
+        Optional<Statement> writeAll = ids.size() > 1 ? leaseWriteAll.computeIfAbsent(ids.size(),
+                n -> steps.leaseWriteAll(context.settings().table(), n)) : Optional.empty();
+        if (writeAll.isPresent()) {
+            tx.update(writeAll.get(), bindings.rows(ids));
+        } else {
             for (ClaimedRow id : ids) {
                 tx.update(statements.leaseWrite().orElseThrow(), bindings.row(id));
-                rows.addAll(tx.claim(statements.leaseRead().orElseThrow(), bindings.row(id)));
             }
-            return rows;
-        });
+        }
+        return readBack(tx, ids);
     }
 
     /** @return the rows read back, in the order the claim took their ids */

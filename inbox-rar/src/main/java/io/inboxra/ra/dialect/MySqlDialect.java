@@ -6,7 +6,6 @@ import io.inboxra.dialect.ClaimOrderIndex;
 import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.KeyedInsert;
-import io.inboxra.dialect.Label;
 import io.inboxra.dialect.LeaseInSteps;
 import io.inboxra.dialect.LockWaits;
 import io.inboxra.dialect.MinimumVersion;
@@ -20,7 +19,6 @@ import io.inboxra.dialect.TableSpec;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.transaction.xa.XAResource;
@@ -28,8 +26,9 @@ import javax.transaction.xa.XAResource;
 /**
  * MySQL 8.0.1 and later (MySQL Connector/J): all three forms. The row lock claim and the lease
  * claim's first two steps are {@link StandardRowLock}'s ({@code LIMIT ? FOR UPDATE SKIP LOCKED}),
- * with the lock clause below. MySQL has no {@code RETURNING}: a lease claim selects ids under
- * lock, writes each lease, and reads the row back ({@link #leaseRead}), in one short transaction.
+ * with the lock clause below. MySQL has no {@code RETURNING}: a lease claim selects the rows under
+ * lock with the lease it is about to write ({@link #leaseRows}), then writes it, in one short
+ * transaction.
  * Advisory locks and the FIFO guard are named locks ({@code GET_LOCK(name, 0)}), scoped by table
  * and key, and released explicitly. Written here besides: the advisory claim and unlock ({@link MySqlAdvisory}), the
  * retention sweep, the lock waits, the claim index advice and the version minimums (MySQL 8.0.1,
@@ -51,9 +50,9 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return NAME;
     }
 
-    /** Both drivers send {@code set autocommit=1} and, when it fails, keep reporting autocommit off. */
+    /** An {@code XA START} may follow a {@code COMMIT} with autocommit off: no transaction is open between them. */
     @Override
-    public boolean commitsByAutocommit() {
+    public boolean leavesAutocommitOff() {
         return true;
     }
 
@@ -136,30 +135,34 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return RowLocking.SKIP_LOCKED;
     }
 
+    /** The lease claim's statements: {@link MySqlLeases}. */
     @Override
     public Statement leaseRead(TableSpec spec) {
+        return MySqlLeases.read(this, spec, quote(spec.idColumn()) + " = ?", List.of(Param.ID));
+    }
+
+    /** The lease the write will store, computed by the claim ({@link LeaseInSteps#leaseRows}), as {@link #leaseRead} reads it. */
+    @Override
+    public Optional<Statement> leaseRows(TableSpec spec) throws StatementException {
+        requireForm(spec, Form.LEASE);
         ClaimClauses clauses = clauses(spec);
-        // The token as text, compared as text: MySQL Connector/J drops the microseconds of a bound
-        // time value on servers that call themselves 5.5 (MariaDB does), and the fence would never match.
-        return Statement.of("SELECT " + clauses.columns() + clauses.group() + ", CAST("
-                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS CHAR) AS " + Label.TOKEN + " FROM " + table(spec)
-                + " WHERE " + quote(spec.idColumn()) + " = ?", Param.ID);
+        return Optional.of(limitedAndLocked(spec, clauses.columns() + clauses.group() + ", " + MySqlLeases.token(later()),
+                List.of(Param.LEASE)));
+    }
+
+    @Override
+    public Optional<Statement> leaseWriteToken(TableSpec spec, int rows) {
+        return Optional.of(MySqlLeases.write(this, spec, "?", Param.TOKEN, idsIn(spec, rows), ids(rows)));
     }
 
     @Override
     public Optional<Statement> leaseWriteAll(TableSpec spec, int rows) {
-        List<Param> params = new ArrayList<>(List.of(Param.LEASE));
-        params.addAll(List.of(ids(rows)));
-        return Optional.of(new Statement("UPDATE " + table(spec) + " SET " + quote(spec.lockedUntilColumn().orElseThrow())
-                + " = " + later() + " WHERE " + idsIn(spec, rows), params));
+        return Optional.of(MySqlLeases.write(this, spec, later(), Param.LEASE, idsIn(spec, rows), ids(rows)));
     }
 
     @Override
     public Optional<Statement> leaseReadAll(TableSpec spec, int rows) {
-        ClaimClauses clauses = clauses(spec);
-        return Optional.of(new Statement("SELECT " + clauses.columns() + clauses.group() + ", CAST("
-                + quote(spec.lockedUntilColumn().orElseThrow()) + " AS CHAR) AS " + Label.TOKEN + " FROM " + table(spec)
-                + " WHERE " + idsIn(spec, rows), List.of(ids(rows))));
+        return Optional.of(MySqlLeases.read(this, spec, idsIn(spec, rows), List.of(ids(rows))));
     }
 
     @Override
@@ -271,12 +274,12 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     }
 
     @Override
-    public boolean holds(java.sql.Connection connection, String privilege, String table) throws java.sql.SQLException {
+    public boolean holds(Connection connection, String privilege, String table) throws SQLException {
         return MySqlPrivileges.holds(connection, privilege, table);
     }
 
     @Override
-    public String grant(java.sql.Connection connection, String privileges, String table) throws java.sql.SQLException {
+    public String grant(Connection connection, String privileges, String table) throws SQLException {
         return MySqlPrivileges.grant(connection, privileges, table);
     }
 
@@ -287,18 +290,18 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     }
 
     @Override
-    public List<String> missingServerPrivileges(java.sql.Connection connection) throws java.sql.SQLException {
+    public List<String> missingServerPrivileges(Connection connection) throws SQLException {
         return MySqlPrivileges.missingServerPrivileges(connection);
     }
 
     @Override
-    public List<String> degraded(java.sql.Connection connection) throws java.sql.SQLException {
+    public List<String> degraded(Connection connection) throws SQLException {
         return MySqlPrivileges.degraded(connection, this);
     }
 
     /** TiDB (its version string) and a Galera node ({@code wsrep_on}) speak MySQL's protocol but cannot work. */
     @Override
-    public Optional<String> refusal(java.sql.Connection connection, String where) throws java.sql.SQLException {
+    public Optional<String> refusal(Connection connection, String where) throws SQLException {
         return RefusedEngines.refusal(RefusedEngines.mysqlFamily(connection), where);
     }
 }

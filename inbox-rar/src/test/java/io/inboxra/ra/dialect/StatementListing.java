@@ -162,6 +162,8 @@ public final class StatementListing {
                 add("leaseRead", () -> steps.leaseRead(spec));
                 add("leaseWriteAll 3", steps.leaseWriteAll(spec, 3));
                 add("leaseReadAll 3", steps.leaseReadAll(spec, 3));
+                addOptional("leaseRows", () -> steps.leaseRows(spec));
+                add("leaseWriteToken 3", steps.leaseWriteToken(spec, 3));
             } else {
                 add("leaseClaim", () -> lease.leaseClaim(spec));
             }
@@ -268,6 +270,21 @@ public final class StatementListing {
         } else {
             text.append("\n-- ").append(name).append(": none\n");
         }
+    }
+
+    /** A statement the dialect may refuse to build, or not have. */
+    private void addOptional(String name, BuiltOptional statement) {
+        try {
+            add(name, statement.get());
+        } catch (StatementException e) {
+            add(name, () -> {
+                throw e;
+            });
+        }
+    }
+
+    private interface BuiltOptional {
+        Optional<Statement> get() throws StatementException;
     }
 
     private void add(String name, Built statement) {
