@@ -591,18 +591,25 @@ public interface Dialect extends OperatorQueries {
     }
 
     /**
-     * Whether a pooled connection may stay out of autocommit between the adapter's short local
-     * transactions (a lease claim in steps, a failure's record): each ends with a {@code COMMIT}
-     * alone, the next begins with no statement, and the connection returns to autocommit only
-     * before a statement that needs it (a lease extension). Two statements fewer per lease claim.
-     * Only where an XA branch may start on a connection that is out of autocommit with no
-     * transaction open: true for MySQL and MariaDB; false by default (each local transaction
-     * leaves autocommit and returns to it).
+     * The statement that commits the adapter's short local transactions (a lease claim in steps, a
+     * failure's record) and leaves the connection out of autocommit with no transaction open,
+     * whatever the session's settings: a pooled connection then stays out of autocommit between
+     * them, so the next begins with no statement, and returns to autocommit only before a
+     * statement that commits on its own (a lease extension, a lease's release). A statement and a
+     * {@code set autocommit} fewer per lease claim. Only where an XA branch may start on a
+     * connection out of autocommit with no transaction open.
      *
-     * @return whether local transactions leave the connection out of autocommit
+     * <pre>{@code
+     * public Optional<String> commitLeavingAutocommitOff() {
+     *     return Optional.of("COMMIT AND NO CHAIN NO RELEASE");   // MySQL, MariaDB: whatever completion_type says
+     * }
+     * }</pre>
+     *
+     * @return the statement, or empty (the default): each local transaction leaves autocommit,
+     *         commits and returns to it
      */
-    default boolean leavesAutocommitOff() {
-        return false;
+    default Optional<String> commitLeavingAutocommitOff() {
+        return Optional.empty();
     }
 
     /** @return the forms this dialect can claim in, from the capabilities it implements */

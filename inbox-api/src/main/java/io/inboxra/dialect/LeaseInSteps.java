@@ -88,9 +88,10 @@ public interface LeaseInSteps extends Lease {
      * ({@link #leaseRead}'s form). {@link #leaseWriteToken} then writes that token as the lease, and
      * nothing is read back. Binds LEASE for the token's column, otherwise as {@link #leaseIds}.
      *
-     * <p>The adapter writes a token as it was read only once a worker's first claim read it back
-     * as written: a lease column of coarser precision than the token rounds what it stores, and
-     * that worker then keeps reading the rows back ({@link #leaseReadAll}, {@link #leaseRead}).
+     * <p>The adapter reads the rows back after the write ({@link #leaseReadAll}, {@link #leaseRead})
+     * until a worker's claim finds each token read back as it was written: a lease column of
+     * coarser precision than the token rounds what it stores, and that worker then keeps reading
+     * the rows back.
      *
      * <pre>{@code
      * SELECT `id` AS inbox_id, `payload` AS inbox_payload,

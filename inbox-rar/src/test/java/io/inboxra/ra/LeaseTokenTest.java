@@ -72,6 +72,34 @@ class LeaseTokenTest {
     }
 
     /**
+     * One pooled connection serves every claim (out of autocommit, committed), every settlement (an
+     * XA branch) and every lease extension (back in autocommit), in whatever order the workers
+     * meet: none runs inside another's transaction.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"DATETIME(6)", "DATETIME(3)"})
+    void claimsSettlementsAndHeartbeatsShareOnePooledConnection(String leaseColumn) throws Exception {
+        String table = inbox(leaseColumn);
+        DB.insertRows(table, 12);
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = properties("shared", table);
+            p.put("workers", "3");
+            p.put("connections", "1");
+            p.put("lease", "PT1S");
+            // Longer than a lease: each row's heartbeat extends it at least twice on the pool's one connection.
+            Harness.Activation mdb = server.activate(message -> {
+                Await.sleep(1200);
+                return io.inboxra.Outcome.ack();
+            }, p);
+            Await.until("the twelve rows are settled", Duration.ofSeconds(90), () -> mdb.log().committed().size() >= 12);
+            List<Object> committed = mdb.log().committed();
+            assertEquals(12, new HashSet<>(committed).size(), "each row settled once: " + committed);
+            assertEquals(List.of(), mdb.log().rolledBack(), "no lease was lost, no settlement refused");
+            assertEquals(0, DB.count("SELECT count(*) FROM " + table));
+        }
+    }
+
+    /**
      * Another claim takes the row while its handler runs (its lease overwritten, as after a lease
      * that ran out): the first delivery's settlement matches the token it was claimed with, finds
      * the other one, and is refused with the handler's own work; the row is delivered again.

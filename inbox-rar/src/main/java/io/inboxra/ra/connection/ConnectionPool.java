@@ -20,7 +20,8 @@ import javax.sql.XADataSource;
 public final class ConnectionPool implements AutoCloseable {
 
     private final GenericObjectPool<DatabaseConnection> pool;
-    private final boolean staysOutOfAutocommit;
+    /** Where the dialect has one, the local transactions' commit that keeps a connection out of autocommit, else null. */
+    private final String commitLeavingAutocommitOff;
 
     /** @param dialect the subscription's dialect, which binds what only it can ({@link Dialect#bindIds}) */
     public ConnectionPool(XADataSource dataSource, Dialect dialect, int isolation, int statementSeconds, int size,
@@ -32,7 +33,7 @@ public final class ConnectionPool implements AutoCloseable {
         config.setBlockWhenExhausted(true);
         config.setMaxWait(maxWait);
         config.setJmxEnabled(false);
-        this.staysOutOfAutocommit = dialect.leavesAutocommitOff();
+        this.commitLeavingAutocommitOff = dialect.commitLeavingAutocommitOff().orElse(null);
         this.pool = new GenericObjectPool<>(new BasePooledObjectFactory<>() {
             @Override
             public DatabaseConnection create() throws SQLException {
@@ -94,12 +95,12 @@ public final class ConnectionPool implements AutoCloseable {
 
     /**
      * Runs work in a local transaction of its own on a borrowed connection, committed when it
-     * returns. Where the dialect allows it ({@link Dialect#leavesAutocommitOff}) the connection
+     * returns. Where the dialect allows it ({@link Dialect#commitLeavingAutocommitOff}) the connection
      * goes back to the pool out of autocommit, so that the next one begins without a statement:
      * a lease claim in steps is its statements and a {@code COMMIT}.
      */
     public <T> T inTransaction(SqlWork<T> work) throws SQLException {
-        return borrowed(c -> c.inTransaction(work, staysOutOfAutocommit));
+        return borrowed(c -> c.inTransaction(work, commitLeavingAutocommitOff));
     }
 
     private <T> T borrowed(SqlWork<T> work) throws SQLException {
@@ -108,7 +109,8 @@ public final class ConnectionPool implements AutoCloseable {
             T result = work.run(c);
             giveBack(c);
             return result;
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException | RuntimeException | Error e) {
+            // An Error too: a connection neither given back nor discarded would hold its place in the pool for ever.
             discard(c);
             throw e;
         }

@@ -162,38 +162,45 @@ public final class DatabaseConnection implements AutoCloseable {
 
     /** Runs work in one local transaction of its own, committed when it returns; the connection returns to autocommit. */
     public <T> T inTransaction(ConnectionPool.SqlWork<T> work) throws SQLException {
-        return inTransaction(work, false);
+        return inTransaction(work, null);
     }
 
     /**
-     * Runs work in one local transaction of its own, committed when it returns.
+     * Runs work in one local transaction of its own, committed when it returns. A failure is the
+     * work's (a network timeout, a constraint), not the rollback's on a connection it closed; a
+     * connection whose rollback failed is marked broken.
      *
-     * @param staysOff whether the connection stays out of autocommit after the commit (a pooled
-     *        connection, where the dialect allows it: {@link Dialect#leavesAutocommitOff}), so the
-     *        next local transaction on it begins without a statement; {@link #autocommit} returns
-     *        it before statements that commit on their own
+     * @param commitLeavingOff the statement that commits and leaves the connection out of
+     *        autocommit, so the next local transaction on it begins without a statement (a pooled
+     *        connection, where the dialect has one: {@link Dialect#commitLeavingAutocommitOff}), or
+     *        null: the connection returns to autocommit; {@link #autocommit} returns it before
+     *        statements that commit on their own
      */
-    <T> T inTransaction(ConnectionPool.SqlWork<T> work, boolean staysOff) throws SQLException {
+    <T> T inTransaction(ConnectionPool.SqlWork<T> work, String commitLeavingOff) throws SQLException {
         if (connection.getAutoCommit()) {
             connection.setAutoCommit(false);
         }
         T result;
         try {
             result = work.run(this);
-            connection.commit();
+            if (commitLeavingOff == null) {
+                connection.commit();
+            } else {
+                execute(commitLeavingOff);
+            }
         } catch (SQLException | RuntimeException | Error e) {
-            // The failure is the statement's (a network timeout, a constraint), not the rollback's on a closed connection.
             try {
                 if (!connection.getAutoCommit()) {
                     connection.rollback();
                 }
                 connection.setAutoCommit(true);
-            } catch (SQLException | RuntimeException undo) {
+            } catch (SQLException | RuntimeException | Error undo) {
+                markBroken();
                 e.addSuppressed(undo);
             }
             throw e;
         }
-        if (!staysOff) {
+        if (commitLeavingOff == null) {
             connection.setAutoCommit(true);
         }
         return result;

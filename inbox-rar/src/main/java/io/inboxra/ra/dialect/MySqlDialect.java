@@ -50,10 +50,13 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return NAME;
     }
 
-    /** An {@code XA START} may follow a {@code COMMIT} with autocommit off: no transaction is open between them. */
+    /**
+     * An {@code XA START} may follow a {@code COMMIT} with autocommit off: no transaction is open
+     * between them, whatever the session's {@code completion_type} (which could chain one).
+     */
     @Override
-    public boolean leavesAutocommitOff() {
-        return true;
+    public Optional<String> commitLeavingAutocommitOff() {
+        return Optional.of("COMMIT AND NO CHAIN NO RELEASE");
     }
 
     /** On the MariaDB driver, a branch's {@code XA END} goes with the statement after it: {@link MariaDbXaResource}. */
