@@ -99,6 +99,19 @@ final class ServerProcess {
      * deploys) and of its transaction recovery's threads, from {@code jcmd Thread.print}.
      */
     String stuckThreads() {
+        return threads("the server's main and recovery threads",
+                thread -> thread.startsWith("\"main\"") || thread.contains("Recovery"));
+    }
+
+    /**
+     * A row not delivered in time: the stacks of the threads in the adapter's code (its workers,
+     * and the container's threads that run its MDBs).
+     */
+    String adapterThreads() {
+        return threads("the server's threads in the adapter", thread -> thread.contains("io.inboxra."));
+    }
+
+    private String threads(String title, java.util.function.Predicate<String> which) {
         if (!process.isAlive()) {
             return "";
         }
@@ -108,9 +121,9 @@ final class ServerProcess {
                     .redirectErrorStream(true).start();
             String threads = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             dump.waitFor(20, TimeUnit.SECONDS);
-            StringBuilder stuck = new StringBuilder("the server's main and recovery threads:\n");
+            StringBuilder stuck = new StringBuilder(title).append(":\n");
             for (String thread : threads.split("\n\n")) {
-                if (thread.startsWith("\"main\"") || thread.contains("Recovery")) {
+                if (which.test(thread)) {
                     String[] lines = thread.split("\n");
                     stuck.append(String.join("\n", List.of(lines).subList(0, Math.min(lines.length, 40)))).append("\n");
                 }

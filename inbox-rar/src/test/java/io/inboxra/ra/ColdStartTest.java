@@ -52,4 +52,25 @@ class ColdStartTest {
                     + " AND query = 'LISTEN " + channel + "'"), "the listener has run its LISTEN");
         }
     }
+
+    @Test
+    void eachRowLockWorkersFirstTurnClaimsInATransactionOnAnEmptyTable() throws Exception {
+        String table = tables.inbox(TestDatabase.POSTGRES);
+        Map<String, String> p = Postgres.properties("first-turn", table);
+        p.put("workers", "2");
+        // Far longer than the test: any endpoint asked for comes from the first turns.
+        p.put("pollInterval", "PT20S");
+        p.put("maxPollInterval", "PT20S");
+        AtomicInteger delivered = new AtomicInteger();
+        // The harness refuses the first two endpoints: counting them counts the transactions the workers began.
+        try (Harness server = Harness.start().refusingEndpoints(2)) {
+            Harness.Activation mdb = server.activate(message -> {
+                delivered.incrementAndGet();
+                return Outcome.ack();
+            }, p);
+            Await.until("both workers asked for an endpoint with nothing in the table", Duration.ofSeconds(5),
+                    () -> mdb.log().refusedEndpoints() == 2);
+            assertEquals(0, delivered.get());
+        }
+    }
 }

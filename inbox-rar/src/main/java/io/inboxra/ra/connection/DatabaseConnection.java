@@ -162,51 +162,20 @@ public final class DatabaseConnection implements AutoCloseable {
 
     /** Runs work in one local transaction of its own, committed when it returns; the connection returns to autocommit. */
     public <T> T inTransaction(ConnectionPool.SqlWork<T> work) throws SQLException {
-        return inTransaction(work, null);
+        return LocalTransaction.run(this, connection, work, null);
     }
 
     /**
-     * Runs work in one local transaction of its own, committed when it returns. A failure is the
-     * work's (a network timeout, a constraint), not the rollback's on a connection it closed; a
-     * connection whose rollback failed is marked broken.
+     * Runs work in one local transaction of its own, committed when it returns.
      *
-     * @param commitLeavingOff the statement that commits and leaves the connection out of
-     *        autocommit, so the next local transaction on it begins without a statement (a pooled
-     *        connection, where the dialect has one: {@link Dialect#commitLeavingAutocommitOff}), or
-     *        null: the connection returns to autocommit; {@link #autocommit} returns it before
-     *        statements that commit on their own
+     * @param commitLeavingOff the commit that leaves the connection out of autocommit
+     *        ({@link LocalTransaction#run}), or null: the connection returns to autocommit
      */
     <T> T inTransaction(ConnectionPool.SqlWork<T> work, String commitLeavingOff) throws SQLException {
-        if (connection.getAutoCommit()) {
-            connection.setAutoCommit(false);
-        }
-        T result;
-        try {
-            result = work.run(this);
-            if (commitLeavingOff == null) {
-                connection.commit();
-            } else {
-                execute(commitLeavingOff);
-            }
-        } catch (SQLException | RuntimeException | Error e) {
-            try {
-                if (!connection.getAutoCommit()) {
-                    connection.rollback();
-                }
-                connection.setAutoCommit(true);
-            } catch (SQLException | RuntimeException | Error undo) {
-                markBroken();
-                e.addSuppressed(undo);
-            }
-            throw e;
-        }
-        if (commitLeavingOff == null) {
-            connection.setAutoCommit(true);
-        }
-        return result;
+        return LocalTransaction.run(this, connection, work, commitLeavingOff);
     }
 
-    /** Returns the connection to autocommit if a local transaction left it out ({@link #inTransaction(ConnectionPool.SqlWork, boolean)}). */
+    /** Returns the connection to autocommit if a local transaction left it out ({@link #inTransaction(ConnectionPool.SqlWork, String)}). */
     void autocommit() throws SQLException {
         if (!connection.getAutoCommit()) {
             connection.setAutoCommit(true);

@@ -42,6 +42,15 @@ final class RowLockForm implements ClaimForm {
     private DatabaseConnection connection;
     private DeliveryBranch<DatabaseConnection> branch;
     private boolean idle = true;
+    /**
+     * Whether this worker has run a claim in a transaction yet. Its first turn does, without the
+     * probe, whether or not a row is there: the server's first transaction (Payara initialises
+     * its transaction service then), the MDB's first instances, the enlistment on this connection
+     * and the claim's first execution on it are paid as the subscription starts, not by the first
+     * row delivered. An empty claim's transaction commits nothing, as when another worker took the
+     * row a probe saw.
+     */
+    private boolean claimedOnce;
     private int limit;
     /** Single claims owed by a batch that rolled back. */
     private int owed;
@@ -60,11 +69,18 @@ final class RowLockForm implements ClaimForm {
                 context.bindings(), records, context.background());
     }
 
-    /** A cheap look outside any transaction while idle, so that idle workers begin no container transactions. */
+    /**
+     * A cheap look outside any transaction while idle, so that idle workers begin no container
+     * transactions; but the worker's first turn claims in one at once ({@link #claimedOnce}).
+     */
     @Override
     public boolean prepare(boolean transacted) throws SQLException {
         DatabaseConnection c = connection();
         limit = owed > 0 || !transacted ? 1 : context.settings().batchSize();
+        if (!claimedOnce) {
+            claimedOnce = true;
+            return true;
+        }
         return !idle || statements.probe().isEmpty() || c.exists(statements.probe().get(), one);
     }
 
