@@ -13,36 +13,6 @@ import java.util.Optional;
  */
 public interface OperatorQueries extends PendingRowQueries {
 
-    /** @return the dialect's name, as in logs and error messages */
-    String name();
-
-    /**
-     * @param identifier a table, schema or column name
-     * @return the identifier, quoted for this database
-     */
-    String quote(String identifier);
-
-    /** @return the database's current time, as SQL */
-    String currentTimestamp();
-
-    /**
-     * @param spec the table
-     * @return the table's quoted, possibly qualified name
-     */
-    String table(TableSpec spec);
-
-    /**
-     * A condition true where two payloads are the same message: how a move between the inbox and
-     * its dead-letter table tells its own copy from a different message under the same id.
-     *
-     * @param left a payload column, qualified
-     * @param right another, of the inbox's payload type
-     * @return {@code left = right} by default
-     */
-    default String samePayload(String left, String right) {
-        return left + " = " + right;
-    }
-
     /**
      * The subscription's backlog, for operators: one row of the claimable rows' count, their
      * smallest due time (NULL without a due column), their smallest id, and the database's
@@ -289,22 +259,6 @@ public interface OperatorQueries extends PendingRowQueries {
 
     private String deadLetters(TableSpec spec) {
         return deadLetters(spec, null);
-    }
-
-    /**
-     * @param spec the table; it has a dead-letter table or a dead-at column
-     * @return the quoted dead-letter table, or the inbox where dead letters are marked
-     */
-    private String deadLetterTable(TableSpec spec) {
-        if (spec.deadAtColumn().isPresent()) {
-            return table(spec);
-        }
-        String t = spec.deadLetterTable().orElseThrow(() -> new IllegalStateException("no dead-letter table or dead-at column"));
-        StringBuilder sql = new StringBuilder();
-        for (String part : t.split("\\.")) {
-            sql.append(sql.length() > 0 ? "." : "").append(quote(part));
-        }
-        return sql.toString();
     }
 
     /** @return {@code "queue = ? AND "} with the column, prefixed, or nothing */

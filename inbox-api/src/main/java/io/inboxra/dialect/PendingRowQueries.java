@@ -11,22 +11,7 @@ import java.util.Optional;
  * in standard SQL from the table description; a dialect overrides what its database spells
  * otherwise. The conformance kit's {@code PendingRowConformance} checks them.
  */
-public interface PendingRowQueries {
-
-    /**
-     * @param identifier a table, schema or column name
-     * @return the identifier, quoted for this database
-     */
-    String quote(String identifier);
-
-    /** @return the database's current time, as SQL */
-    String currentTimestamp();
-
-    /**
-     * @param spec the table
-     * @return the table's quoted, possibly qualified name
-     */
-    String table(TableSpec spec);
+public interface PendingRowQueries extends SqlSpelling {
 
     /**
      * @param column the payload column, quoted

@@ -106,18 +106,12 @@ public final class DeliveryBranch<C> implements XAResource {
      *         {@link TransactionEndedException} once that transaction's branch no longer takes statements
      */
     public synchronized BranchLoan loan() {
-        Xid lent = xid;
-        return new BranchLoan() {
-            @Override
-            public <T> T run(BranchLoan.Call<T> call) throws SQLException {
-                synchronized (DeliveryBranch.this) {
-                    if (xid != lent) {
-                        throw new TransactionEndedException("the branch was lent to an earlier delivery");
-                    }
-                    return DeliveryBranch.this.run(c -> call.run());
-                }
-            }
-        };
+        return new LentBranch(this, xid);
+    }
+
+    /** @return the transaction the resource is enlisted in now, read under its lock */
+    Xid enlistedIn() {
+        return xid;
     }
 
     /**
