@@ -94,6 +94,23 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL);
             throw e;
         }
+        if (listedAfterAll(xid)) {
+            // Acknowledged, yet listed prepared (MariaDB, while the branch's own session lets go of it): the
+            // decision stands, so it is applied again until the database no longer lists the branch.
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database acknowledged the " + what
+                    + " of a prepared delivery branch from a new connection but still lists it prepared (or could not"
+                    + " be asked); trying again every " + LOOK_EVERY.toSeconds() + " s");
+            watch(xid, what, decision, false);
+        }
+    }
+
+    /** @return whether the branch is still listed prepared, or could not be looked for (the watch then looks) */
+    private boolean listedAfterAll(Xid xid) {
+        try {
+            return isPrepared(xid);
+        } catch (XAException e) {
+            return true;
+        }
     }
 
     /** Looks for the branch every second and applies the decision while it is still prepared. */
@@ -115,6 +132,9 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                         return;
                     }
                     decision.apply(resource);
+                    if (isPrepared(resource, xid)) {
+                        return; // acknowledged but still listed: looked for again
+                    }
                     LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': a prepared delivery branch is"
                             + " finished (" + what + ") from a new connection");
                     schedule.get().cancel(false);

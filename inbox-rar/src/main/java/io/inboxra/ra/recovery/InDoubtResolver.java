@@ -87,10 +87,6 @@ public final class InDoubtResolver extends TimerTask {
         String outcome = branch.committed() ? "committed" : "rolled back";
         try {
             finisher.apply(branch.xid(), branch.committed());
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + outcome + " a delivery's"
-                    + " branch that the transaction manager left prepared after it " + outcome + " the transaction,"
-                    + " " + timeout + " ago");
-            forget(branch);
         } catch (XAException e) {
             if (e.errorCode == XAException.XAER_NOTA && !stillPrepared(branch)) {
                 // Finished meanwhile (the transaction manager's recovery): nothing left to do.
@@ -99,10 +95,26 @@ public final class InDoubtResolver extends TimerTask {
             }
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': a branch the transaction manager"
                     + " left prepared could not be " + outcome + " (" + "XA error " + e.errorCode + ", " + e.getMessage() + "); trying again later");
+            return;
         }
+        if (stillPrepared(branch)) {
+            // MariaDB once acknowledged an XA COMMIT from another session and kept the branch prepared (its own
+            // session was letting go of it): only the database's list of prepared branches says it is finished.
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database acknowledged that a"
+                    + " branch the transaction manager left prepared was " + outcome + ", but still lists it"
+                    + " prepared; trying again later");
+            return;
+        }
+        LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + outcome + " a delivery's"
+                + " branch that the transaction manager left prepared after it " + outcome + " the transaction,"
+                + " " + timeout + " ago");
+        forget(branch);
     }
 
-    /** MariaDB answers XAER_NOTA for a branch its session still holds (until the worker replaces that connection). */
+    /**
+     * MariaDB answers XAER_NOTA for a branch its session still holds (until the worker replaces that connection).
+     * A branch that cannot be looked for counts as prepared: it is looked for again on the next pass.
+     */
     private boolean stillPrepared(UndecidedBranches.Undecided branch) {
         try {
             return finisher.isPrepared(branch.xid());

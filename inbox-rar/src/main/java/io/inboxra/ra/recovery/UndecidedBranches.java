@@ -73,7 +73,7 @@ public final class UndecidedBranches {
         }
     }
 
-    private void left(Undecided undecided) {
+    void left(Undecided undecided) {
         branches.add(undecided);
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the transaction manager completed a"
                 + " delivery's transaction (status " + undecided.status() + ") without committing or rolling back"
