@@ -1,13 +1,10 @@
 package io.inboxra.tck;
 
-import io.inboxra.InboxListener;
 import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
 import io.inboxra.tck.KitInbox.Row;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -17,10 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,87 +33,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>Negative checks wait for an event, not a time: one worker claims in claim order, so a last
  * row (highest id) is delivered only after every row the claim should have taken before it.
  */
-public abstract class FormContract {
+public abstract class FormContract extends FifoGroupContract {
 
-    private static final Duration LONG = Duration.ofSeconds(30);
-
-    private final Form form;
-    private DialectUnderTest target;
-    private KitInbox inbox;
-    private Harness server;
-
+    // The setup and what the cases share are DeliveryCase's; the FIFO groups' cases FifoGroupContract's.
     FormContract(Form form) {
-        this.form = form;
-    }
-
-    /**
-     * Called before each case.
-     *
-     * @return the dialect to check and the database to check it on
-     */
-    protected abstract DialectUnderTest dialectUnderTest();
-
-    @BeforeEach
-    void createTable() throws Exception {
-        target = dialectUnderTest();
-        inbox = KitInbox.create(target);
-        server = Harness.start();
-    }
-
-    @AfterEach
-    void dropTable() throws Exception {
-        // Either may be missing when the case's setup failed: that failure is the one to report.
-        try {
-            if (server != null) {
-                server.close();
-            }
-        } finally {
-            if (inbox != null) {
-                inbox.close();
-            }
-        }
-    }
-
-    /** The table in use, for the form's own cases. */
-    KitInbox inbox() {
-        return inbox;
-    }
-
-    /** Activates a subscription in this form, or skips the case when the dialect refuses its table. */
-    Harness.Activation subscribe(String name, InboxListener listener, Map<String, String> extra) throws Exception {
-        return Subscribing.activate(server, target, form, name, inbox.name(), listener, extra);
-    }
-
-    private static List<Row> rows(String prefix, int n) {
-        return IntStream.rangeClosed(1, n).mapToObj(i -> Row.of(prefix + i)).toList();
-    }
-
-    private static List<Long> longs(List<Object> ids) {
-        return ids.stream().map(id -> ((Number) id).longValue()).toList();
-    }
-
-    private static void assertEachOnce(Set<Long> expected, List<Object> delivered, String what) {
-        Map<Long, Long> counts = longs(delivered).stream()
-                .collect(Collectors.groupingBy(id -> id, Collectors.counting()));
-        assertEquals(expected, counts.keySet(), what);
-        assertEquals(Map.of(), counts.entrySet().stream().filter(e -> e.getValue() > 1)
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)), "rows delivered more than once");
+        super(form);
     }
 
     @Test
     void eachRowIsDeliveredAndSettledExactlyOnceWithSeveralWorkers() throws Exception {
-        inbox.insert(rows("r", 60));
-        Set<Long> all = inbox.payloads("1 = 1").keySet();
+        inbox().insert(rows("r", 60));
+        Set<Long> all = inbox().payloads("1 = 1").keySet();
         Harness.Activation mdb = subscribe("tck-once", message -> Outcome.ack(), Map.of("workers", "4"));
         Await.until("every row is settled", LONG,
-                () -> mdb.log().committed().size() >= 60 && inbox.count("1 = 1") == 0);
+                () -> mdb.log().committed().size() >= 60 && inbox().count("1 = 1") == 0);
         assertEachOnce(all, mdb.log().committed(), "the rows committed");
         assertEquals(60, mdb.log().invoked().size(), "no delivery beyond one per row");
     }
 
     @Test
     void aListenerFailureReturnsTheRowAndItIsDeliveredAgain() throws Exception {
-        inbox.insert(Row.of("fragile"));
+        inbox().insert(Row.of("fragile"));
         List<String> seen = new CopyOnWriteArrayList<>();
         Harness.Activation mdb = subscribe("tck-rollback", message -> {
             seen.add(message.text());
@@ -129,7 +63,7 @@ public abstract class FormContract {
             return Outcome.ack();
         }, Map.of());
         Await.until("the row is delivered again and settled", LONG,
-                () -> mdb.log().committed().size() == 1 && inbox.count("1 = 1") == 0);
+                () -> mdb.log().committed().size() == 1 && inbox().count("1 = 1") == 0);
         assertEquals(1, mdb.log().rolledBack().size(), "the failed delivery rolled back");
         assertEquals(mdb.log().rolledBack(), mdb.log().committed(), "the same row came back");
         assertEquals(List.of("fragile", "fragile"), seen, "its payload unchanged");
@@ -142,18 +76,18 @@ public abstract class FormContract {
             rows.add(Row.of("r" + i).inQueue(i % 2 == 0 ? "a" : "b"));
         }
         rows.add(Row.of("last").inQueue("b"));
-        inbox.insert(rows);
-        Set<Long> queueB = inbox.payloads("queue = 'b'").keySet();
+        inbox().insert(rows);
+        Set<Long> queueB = inbox().payloads("queue = 'b'").keySet();
         List<String> queues = new CopyOnWriteArrayList<>();
         Harness.Activation mdb = subscribe("tck-queue", message -> {
             queues.add(message.queue().orElse("none"));
             return Outcome.ack();
         }, Map.of("queueColumn", "queue", "queue", "b"));
         Await.until("queue b's rows are settled", LONG,
-                () -> longs(mdb.log().committed()).containsAll(queueB) && inbox.count("queue = 'b'") == 0);
+                () -> longs(mdb.log().committed()).containsAll(queueB) && inbox().count("queue = 'b'") == 0);
         assertEachOnce(queueB, mdb.log().committed(), "the rows delivered are queue b's");
         assertEquals(List.of("b"), queues.stream().distinct().toList(), "each message names its queue");
-        assertEquals(5, inbox.count("queue = 'a'"), "queue a's rows stay");
+        assertEquals(5, inbox().count("queue = 'a'"), "queue a's rows stay");
     }
 
     @Test
@@ -165,9 +99,9 @@ public abstract class FormContract {
         Instant inserted = Instant.now();
         // First in claim order if its due time were ignored.
         rows.add(Row.of("later").withPriority(-1).dueIn(Duration.ofMillis(1500)));
-        inbox.insert(rows);
-        List<Long> expected = new ArrayList<>(inbox.ids("payload <> 'later'", "priority, due_at, id"));
-        expected.addAll(inbox.ids("payload = 'later'", "id"));
+        inbox().insert(rows);
+        List<Long> expected = new ArrayList<>(inbox().ids("payload <> 'later'", "priority, due_at, id"));
+        expected.addAll(inbox().ids("payload = 'later'", "id"));
         List<Instant> deliveredAt = new CopyOnWriteArrayList<>();
         Harness.Activation mdb = subscribe("tck-order", message -> {
             deliveredAt.add(Instant.now());
@@ -182,27 +116,27 @@ public abstract class FormContract {
 
     @Test
     void rowsMarkedProcessedAreNeverTakenAgain() throws Exception {
-        inbox.insert(Row.of("done 1").markedProcessed(), Row.of("done 2").markedProcessed());
-        inbox.insert(rows("r", 5));
-        Set<Long> fresh = inbox.payloads("processed_at IS NULL").keySet();
+        inbox().insert(Row.of("done 1").markedProcessed(), Row.of("done 2").markedProcessed());
+        inbox().insert(rows("r", 5));
+        Set<Long> fresh = inbox().payloads("processed_at IS NULL").keySet();
         Harness.Activation mdb = subscribe("tck-processed", message -> Outcome.ack(),
                 Map.of("processedAtColumn", "processed_at"));
         Await.until("the five rows are marked (or a marked row is delivered)", LONG,
-                () -> inbox.count("processed_at IS NOT NULL") == 7 || !fresh.containsAll(longs(mdb.log().invoked())));
+                () -> inbox().count("processed_at IS NOT NULL") == 7 || !fresh.containsAll(longs(mdb.log().invoked())));
         // After the marked rows in claim order: delivered only once no marked row was taken again.
-        inbox.insert(Row.of("last"));
-        long last = inbox.ids("payload = 'last'", "id").get(0);
+        inbox().insert(Row.of("last"));
+        long last = inbox().ids("payload = 'last'", "id").get(0);
         Set<Long> expected = new HashSet<>(fresh);
         expected.add(last);
         Await.until("the last row is marked (or a marked row is delivered again)", LONG,
                 () -> longs(mdb.log().committed()).contains(last) || mdb.log().invoked().size() > expected.size());
         assertEachOnce(expected, mdb.log().invoked(), "the rows delivered: each unmarked row once");
-        assertEquals(8, inbox.count("1 = 1"), "marked rows stay in the table");
+        assertEquals(8, inbox().count("1 = 1"), "marked rows stay in the table");
     }
 
     @Test
     void rowsMarkedDeadAreNeverTaken() throws Exception {
-        inbox.insert(Row.of("dead 1").markedDead(), Row.of("dead 2").markedDead(), Row.of("poison"), Row.of("r1"),
+        inbox().insert(Row.of("dead 1").markedDead(), Row.of("dead 2").markedDead(), Row.of("poison"), Row.of("r1"),
                 Row.of("r2"));
         List<String> delivered = new CopyOnWriteArrayList<>();
         Harness.Activation mdb = subscribe("tck-dead", message -> {
@@ -213,16 +147,16 @@ public abstract class FormContract {
             return Outcome.ack();
         }, Map.of("deadAtColumn", "dead_at", "attemptColumn", "attempts", "maxAttempts", "1"));
         Await.until("the poison row is marked dead and the others settled (or a dead row is delivered)", LONG,
-                () -> inbox.count("dead_at IS NOT NULL") == 3 && inbox.count("dead_at IS NULL") == 0
+                () -> inbox().count("dead_at IS NOT NULL") == 3 && inbox().count("dead_at IS NULL") == 0
                         || delivered.size() > 3);
         // After the dead rows in claim order: delivered only once no dead row was taken.
-        inbox.insert(Row.of("last"));
+        inbox().insert(Row.of("last"));
         Await.until("the last row is settled (or a dead row is delivered)", LONG,
-                () -> delivered.contains("last") && inbox.count("dead_at IS NULL") == 0 || delivered.size() > 4);
+                () -> delivered.contains("last") && inbox().count("dead_at IS NULL") == 0 || delivered.size() > 4);
         assertEquals(List.of("last", "poison", "r1", "r2"), delivered.stream().sorted().toList(),
                 "the rows delivered: each row not marked dead, once");
         assertEquals(1, mdb.log().rolledBack().size(), "the poison row failed once, and was marked");
-        assertEquals(3, inbox.count("dead_at IS NOT NULL"), "the dead rows stay, marked");
+        assertEquals(3, inbox().count("dead_at IS NOT NULL"), "the dead rows stay, marked");
     }
 
     /**
@@ -234,17 +168,17 @@ public abstract class FormContract {
     @Test
     void aPayloadOverMaxPayloadBytesIsMarkedDeadAndNeverDelivered() throws Exception {
         String atLimit = "é".repeat(20);
-        inbox.insert(Row.of("x".repeat(41)), Row.of(atLimit), Row.of("é".repeat(21)), Row.of("small"));
+        inbox().insert(Row.of("x".repeat(41)), Row.of(atLimit), Row.of("é".repeat(21)), Row.of("small"));
         List<String> delivered = new CopyOnWriteArrayList<>();
         subscribe("tck-too-big", message -> {
             delivered.add(message.text());
             return Outcome.ack();
         }, Map.of("deadAtColumn", "dead_at", "maxPayloadBytes", "40", "batchSize", "3"));
         Await.until("the two big rows are marked dead and the others settled", LONG,
-                () -> inbox.count("dead_at IS NOT NULL") == 2 && inbox.count("dead_at IS NULL") == 0);
+                () -> inbox().count("dead_at IS NOT NULL") == 2 && inbox().count("dead_at IS NULL") == 0);
         assertEquals(List.of("small", atLimit), delivered.stream().sorted().toList(),
                 "the rows within the limit, whole, once each");
-        assertEquals(List.of("x".repeat(41), "é".repeat(21)), List.copyOf(inbox.payloads("dead_at IS NOT NULL").values()),
+        assertEquals(List.of("x".repeat(41), "é".repeat(21)), List.copyOf(inbox().payloads("dead_at IS NOT NULL").values()),
                 "the big rows stay, marked, their payloads kept");
     }
 
@@ -255,89 +189,26 @@ public abstract class FormContract {
      */
     @Test
     void aRowIsNeverDeadLetteredOverADifferentMessageWithItsId() throws Exception {
-        inbox.insert(Row.of("new message"), Row.of("half moved"));
-        long repeated = inbox.ids("payload = 'new message'", "id").get(0);
-        long halfMoved = inbox.ids("payload = 'half moved'", "id").get(0);
-        inbox.insertDeadLetter(repeated, "an older message");
-        inbox.insertDeadLetter(halfMoved, "half moved");
+        inbox().insert(Row.of("new message"), Row.of("half moved"));
+        long repeated = inbox().ids("payload = 'new message'", "id").get(0);
+        long halfMoved = inbox().ids("payload = 'half moved'", "id").get(0);
+        inbox().insertDeadLetter(repeated, "an older message");
+        inbox().insertDeadLetter(halfMoved, "half moved");
         List<String> delivered = new CopyOnWriteArrayList<>();
         Harness.Activation mdb = subscribe("tck-repeated-id", message -> {
             delivered.add(message.text());
             return message.text().equals("last") ? Outcome.ack() : Outcome.deadLetter("refused by the conformance kit");
-        }, Map.of("deadLetterTable", inbox.deadLetters(), "dueColumn", "due_at", "attemptColumn", "attempts",
+        }, Map.of("deadLetterTable", inbox().deadLetters(), "dueColumn", "due_at", "attemptColumn", "attempts",
                 "retryDelay", "PT60S"));
         Await.until("the half-moved row leaves and the other's failure is counted", LONG,
-                () -> inbox.count("payload = 'half moved'") == 0 && inbox.count("attempts = 0") == 0);
-        inbox.insert(Row.of("last"));
-        Await.until("the last row is settled", LONG, () -> delivered.contains("last") && inbox.count("payload = 'last'") == 0);
-        assertEquals(Map.of(repeated, "new message"), inbox.payloads("1 = 1"), "the row stays in the table");
-        assertEquals(1, inbox.count("attempts = 1"), "its failure counted once, then rescheduled");
-        assertEquals(Map.of(repeated, "an older message", halfMoved, "half moved"), inbox.deadLetterPayloads(),
+                () -> inbox().count("payload = 'half moved'") == 0 && inbox().count("attempts = 0") == 0);
+        inbox().insert(Row.of("last"));
+        Await.until("the last row is settled", LONG, () -> delivered.contains("last") && inbox().count("payload = 'last'") == 0);
+        assertEquals(Map.of(repeated, "new message"), inbox().payloads("1 = 1"), "the row stays in the table");
+        assertEquals(1, inbox().count("attempts = 1"), "its failure counted once, then rescheduled");
+        assertEquals(Map.of(repeated, "an older message", halfMoved, "half moved"), inbox().deadLetterPayloads(),
                 "the dead letters: the older message untouched, one copy of the half-moved row");
         assertEquals(List.of("half moved", "last", "new message"), delivered.stream().sorted().toList(),
                 "each row delivered once");
-    }
-
-    @Test
-    void fifoGroupsAreDeliveredInOrderNeverTwoOfAGroupAtOnce() throws Exception {
-        List<Row> rows = new ArrayList<>();
-        for (int i = 0; i < 24; i++) {
-            rows.add(Row.of("g" + i % 3 + ":" + i).inGroup("g" + i % 3));
-        }
-        inbox.insert(rows);
-        Map<String, List<Long>> delivered = new ConcurrentHashMap<>();
-        Set<String> inWork = ConcurrentHashMap.newKeySet();
-        List<String> overlaps = new CopyOnWriteArrayList<>();
-        InboxListener watcher = message -> {
-            String group = message.text().split(":")[0];
-            if (!inWork.add(group)) {
-                overlaps.add(group + " had two rows in work, one of them row " + message.id());
-            }
-            Await.sleep(5);
-            delivered.computeIfAbsent(group, g -> new CopyOnWriteArrayList<>()).add(((Number) message.id()).longValue());
-            inWork.remove(group);
-            return Outcome.ack();
-        };
-        subscribe("tck-fifo", watcher, Map.of("fifoColumn", "grp", "workers", "4"));
-        Await.until("every row is settled", LONG, () -> inbox.count("1 = 1") == 0);
-        assertEquals(List.of(), overlaps, "no group ever had two rows in work");
-        assertEquals(Set.of("g0", "g1", "g2"), delivered.keySet());
-        delivered.forEach((group, ids) -> {
-            List<Long> sorted = new ArrayList<>(ids);
-            sorted.sort(Long::compare);
-            assertEquals(8, ids.size(), "every row of " + group + " once");
-            assertEquals(sorted, ids, group + " was delivered in insertion order");
-        });
-    }
-
-    /**
-     * {@code groupConcurrency} 2: at most two rows of a group in work at once (and, with four workers and
-     * three groups, two at some point), every row once.
-     */
-    @Test
-    void groupConcurrencyKeepsAtMostThatManyRowsOfAGroupInWork() throws Exception {
-        Map<String, String> extra = Map.of("fifoColumn", "grp", "groupConcurrency", "2", "workers", "4");
-        List<Row> rows = new ArrayList<>();
-        for (int i = 0; i < 24; i++) {
-            rows.add(Row.of("g" + i % 3 + ":" + i).inGroup("g" + i % 3));
-        }
-        inbox.insert(rows);
-        Set<Long> all = inbox.payloads("1 = 1").keySet();
-        Map<String, java.util.concurrent.atomic.AtomicInteger> inWork = new ConcurrentHashMap<>();
-        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
-        InboxListener counter = message -> {
-            java.util.concurrent.atomic.AtomicInteger group = inWork.computeIfAbsent(message.text().split(":")[0],
-                    g -> new java.util.concurrent.atomic.AtomicInteger());
-            most.accumulateAndGet(group.incrementAndGet(), Math::max);
-            Await.sleep(20);
-            group.decrementAndGet();
-            return Outcome.ack();
-        };
-        Harness.Activation mdb = subscribe("tck-group-concurrency", counter, extra);
-        Await.until("every row is settled", LONG,
-                () -> mdb.log().committed().size() >= 24 && inbox.count("1 = 1") == 0);
-        assertEachOnce(all, mdb.log().committed(), "the rows committed");
-        assertTrue(most.get() <= 2, "at most two rows of a group in work at once: " + most.get());
-        assertTrue(most.get() == 2, "two rows of a group in work at once, at some point: " + most.get());
     }
 }

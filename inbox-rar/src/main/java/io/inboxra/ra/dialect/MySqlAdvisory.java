@@ -22,8 +22,8 @@ final class MySqlAdvisory {
      */
     private static String claimKey(MySqlDialect dialect, TableSpec spec) {
         return spec.fifoColumn().filter(g -> spec.groupConcurrency() == 1)
-                .map(g -> MySqlDialect.lockName(spec, "g", dialect.quote(g)))
-                .orElseGet(() -> MySqlDialect.lockName(spec, "k", dialect.clauses(spec).advisoryKey()));
+                .map(g -> MySqlNamedLocks.of(spec, "g", dialect.quote(g)))
+                .orElseGet(() -> MySqlNamedLocks.of(spec, "k", dialect.clauses(spec).advisoryKey()));
     }
 
     static Statement claim(MySqlDialect dialect, TableSpec spec) {

@@ -227,25 +227,15 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return fifoSlotRelease(spec);
     }
 
-    /**
-     * A plain {@code INSERT}, whose duplicate key error ({@link #isKeyPresent}: 1062 naming the key)
-     * InnoDB rolls back alone, leaving the transaction going. Not {@code INSERT IGNORE}, which also
-     * turns other errors into warnings (a {@code NOT NULL}, a value too long, another unique index);
-     * and not {@code ON DUPLICATE KEY UPDATE k = k}, whose affected-rows count is 1 both for a new
-     * row and for a duplicate under the drivers' default ({@code useAffectedRows=false} reports
-     * found rows), so a send could not tell them apart.
-     */
+    /** A plain {@code INSERT}, its duplicate key told by the error: {@link MySqlKeyedInserts}. */
     @Override
     public String insertIfAbsent(KeyedInsert insert) {
-        return "INSERT INTO " + insert.table() + " (" + insert.columnList() + ") VALUES (" + insert.placeholders() + ")";
+        return MySqlKeyedInserts.insertIfAbsent(insert);
     }
 
-    /** {@code ER_DUP_ENTRY} (1062) whose message names the key's value ({@code Duplicate entry 'msg-42' for key ...}). */
     @Override
     public boolean isKeyPresent(SQLException failure, String key) {
-        String message = failure.getMessage();
-        return failure.getErrorCode() == 1062 && message != null
-                && message.contains("'" + key.substring(0, Math.min(key.length(), 32)));
+        return MySqlKeyedInserts.isKeyPresent(failure, key);
     }
 
     @Override
@@ -269,11 +259,6 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         String[] parts = spec.table().split("\\.");
         return "CREATE INDEX " + parts[parts.length - 1] + "_claim ON " + table(spec) + " ("
                 + String.join(", ", columns.stream().map(this::quote).toList()) + ")";
-    }
-
-    /** A named lock, at most 64 characters whatever the key: scoped by the table, hashed. */
-    static String lockName(TableSpec spec, String kind, String key) {
-        return "CONCAT('inbox.', MD5(CONCAT('" + spec.table().replace("'", "''") + ":" + kind + ":', " + key + ")))";
     }
 
     @Override

@@ -19,19 +19,19 @@ final class MySqlGroups {
     }
 
     static Statement guard(TableSpec spec) {
-        return Statement.of("SELECT GET_LOCK(" + MySqlDialect.lockName(spec, "g", "?") + ", 0)", Param.GROUP);
+        return Statement.of("SELECT GET_LOCK(" + MySqlNamedLocks.of(spec, "g", "?") + ", 0)", Param.GROUP);
     }
 
     static Statement release(TableSpec spec) {
-        return Statement.of("SELECT RELEASE_LOCK(" + MySqlDialect.lockName(spec, "g", "?") + ")", Param.GROUP);
+        return Statement.of("SELECT RELEASE_LOCK(" + MySqlNamedLocks.of(spec, "g", "?") + ")", Param.GROUP);
     }
 
     static Statement slotGuard(TableSpec spec) {
-        return Statement.of("SELECT GET_LOCK(" + MySqlDialect.lockName(spec, "s", SLOT) + ", 0)", Param.GROUP, Param.SLOT);
+        return Statement.of("SELECT GET_LOCK(" + MySqlNamedLocks.of(spec, "s", SLOT) + ", 0)", Param.GROUP, Param.SLOT);
     }
 
     static Statement slotRelease(TableSpec spec) {
-        return Statement.of("SELECT RELEASE_LOCK(" + MySqlDialect.lockName(spec, "s", SLOT) + ")", Param.GROUP,
+        return Statement.of("SELECT RELEASE_LOCK(" + MySqlNamedLocks.of(spec, "s", SLOT) + ")", Param.GROUP,
                 Param.SLOT);
     }
 }

@@ -8,7 +8,7 @@ import io.inboxra.dialect.TableSpec;
 
 /**
  * PostgreSQL's advisory lock form: session locks of two keys, the table's
- * ({@link PostgresDialect#lockSpace}) and a row's ({@link #claimKey}), taken by the claim and by an
+ * ({@link PostgresSpelling#lockSpace}) and a row's ({@link #claimKey}), taken by the claim and by an
  * operator's cancel alike, and let go one by one or all at once.
  */
 final class PostgresAdvisory {
@@ -34,7 +34,7 @@ final class PostgresAdvisory {
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", hashtext(("
                 + claimKey(dialect, spec) + ")::text) AS " + Label.KEY + " FROM " + dialect.table(spec) + " h"
                 + clauses.where() + clauses.orderBy() + " LIMIT ?) candidates WHERE pg_try_advisory_lock("
-                + PostgresDialect.lockSpace(spec) + ", " + Label.KEY + ") LIMIT ?",
+                + PostgresSpelling.lockSpace(spec) + ", " + Label.KEY + ") LIMIT ?",
                 clauses.params(Param.CANDIDATES, Param.LIMIT));
     }
 
@@ -43,12 +43,12 @@ final class PostgresAdvisory {
         String id = dialect.quote(spec.idColumn());
         return Statement.of("SELECT * FROM (SELECT h." + id + " AS " + Label.ID + ", hashtext(("
                 + claimKey(dialect, spec) + ")::text) AS " + Label.KEY + " FROM " + dialect.table(spec) + " h WHERE h."
-                + id + " = ? LIMIT 1) candidate WHERE pg_try_advisory_lock(" + PostgresDialect.lockSpace(spec) + ", "
+                + id + " = ? LIMIT 1) candidate WHERE pg_try_advisory_lock(" + PostgresSpelling.lockSpace(spec) + ", "
                 + Label.KEY + ")", Param.ID);
     }
 
     static Statement unlock(TableSpec spec) {
-        return Statement.of("SELECT pg_advisory_unlock(" + PostgresDialect.lockSpace(spec) + ", ?)", Param.KEY);
+        return Statement.of("SELECT pg_advisory_unlock(" + PostgresSpelling.lockSpace(spec) + ", ?)", Param.KEY);
     }
 
     static Statement unlockAll() {

@@ -253,22 +253,6 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
         return PostgresNotifications.await(connection, timeoutMillis);
     }
 
-    /**
-     * A string literal. A {@code ?} is written as an escape ({@code E'...\x3f...'}): a statement's
-     * every {@code ?} is a placeholder, and these bind nothing.
-     */
-    static String literal(String text) {
-        if (text.indexOf('?') < 0) {
-            return "'" + text.replace("'", "''") + "'";
-        }
-        return "E'" + text.replace("\\", "\\\\").replace("'", "''").replace("?", "\\x3f") + "'";
-    }
-
-    /** The first key of the two-key advisory lock: the table, so keys of different tables never meet. */
-    static String lockSpace(TableSpec spec) {
-        return "hashtext('" + spec.table().replace("'", "''") + "')";
-    }
-
     @Override
     public boolean holds(java.sql.Connection connection, String privilege, String table) throws java.sql.SQLException {
         return PostgresPrivileges.holds(connection, privilege, table);

@@ -18,13 +18,13 @@ final class PostgresGroups {
 
     /** Held until the claim's transaction ends: a row that enters the group ahead of the head waits too. */
     static Statement guard(TableSpec spec) {
-        return Statement.of("SELECT pg_try_advisory_xact_lock(" + PostgresDialect.lockSpace(spec)
+        return Statement.of("SELECT pg_try_advisory_xact_lock(" + PostgresSpelling.lockSpace(spec)
                 + ", hashtext(?::text))", Param.GROUP);
     }
 
     /** A group's slot, held until the claim's transaction ends, as {@link #guard} holds the group. */
     static Statement slotGuard(TableSpec spec) {
-        return Statement.of("SELECT pg_try_advisory_xact_lock(" + PostgresDialect.lockSpace(spec) + ", " + SLOT + ")",
+        return Statement.of("SELECT pg_try_advisory_xact_lock(" + PostgresSpelling.lockSpace(spec) + ", " + SLOT + ")",
                 Param.GROUP, Param.SLOT);
     }
 

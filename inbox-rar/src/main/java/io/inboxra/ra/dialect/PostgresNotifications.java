@@ -23,7 +23,7 @@ final class PostgresNotifications {
      * {@code LISTEN}: the listening session's last query is the {@code LISTEN}.
      */
     static List<Statement> listen(String channel, String sessionName) {
-        return List.of(Statement.of("SET application_name = " + PostgresDialect.literal(sessionName)),
+        return List.of(Statement.of("SET application_name = " + PostgresSpelling.literal(sessionName)),
                 Statement.of("LISTEN " + channel));
     }
 

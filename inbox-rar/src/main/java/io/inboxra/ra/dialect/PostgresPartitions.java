@@ -81,7 +81,7 @@ final class PostgresPartitions {
                 + " JOIN pg_catalog.pg_inherits i ON i.inhparent = pt.partrelid"
                 + " JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid"
                 + " WHERE pt.partrelid = " + regclass(table) + " AND pt.partstrat = 'r' AND pt.partnatts = 1"
-                + " AND a.attname = " + PostgresDialect.literal(due) + ") p HAVING count(*) > 0");
+                + " AND a.attname = " + PostgresSpelling.literal(due) + ") p HAVING count(*) > 0");
     }
 
     /** The table as a {@code regclass} constant: its quoted name in a string literal. */
