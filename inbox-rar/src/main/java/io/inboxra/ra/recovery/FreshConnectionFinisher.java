@@ -4,9 +4,12 @@ import io.inboxra.ra.xa.BranchFinisher;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +33,11 @@ import javax.transaction.xa.Xid;
  * answers {@code XAER_NOTA} for a branch whose killed session has not yet let it go, and a
  * prepare cut off with its connection may have happened after all), it is looked for and
  * finished. Otherwise a test harness, or a server whose recovery never comes back to it, would
- * leave its row locked for ever.
+ * leave its row locked for ever. A branch is finished when the database no longer lists it, not
+ * when a decision was acknowledged: MariaDB once acknowledged an {@code XA COMMIT} from a new
+ * session while the branch stayed prepared. Such a commit is watched too and reported as
+ * {@code XAER_RMFAIL}, so the transaction manager keeps its record of the transaction until the
+ * branch is gone.
  */
 public final class FreshConnectionFinisher implements BranchFinisher {
 
@@ -43,6 +50,16 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     private final XADataSource dataSource;
     private final String subscription;
     private final ScheduledExecutorService watches;
+    /** The branches watched now: one watch per branch, however often the transaction manager retries. */
+    private final Set<BranchKey> watched = ConcurrentHashMap.newKeySet();
+
+    /** A branch's identity by value (an {@link Xid} implementation need not define equality). */
+    private record BranchKey(int format, ByteBuffer global, ByteBuffer qualifier) {
+        static BranchKey of(Xid xid) {
+            return new BranchKey(xid.getFormatId(), ByteBuffer.wrap(xid.getGlobalTransactionId()),
+                    ByteBuffer.wrap(xid.getBranchQualifier()));
+        }
+    }
 
     public FreshConnectionFinisher(XADataSource dataSource, String subscription, ScheduledExecutorService watches) {
         this.dataSource = dataSource;
@@ -57,12 +74,12 @@ public final class FreshConnectionFinisher implements BranchFinisher {
 
     @Override
     public void commit(Xid xid) throws XAException {
-        finish(xid, "commit", resource -> resource.commit(xid, false));
+        finish(xid, "commit", resource -> resource.commit(xid, false), true);
     }
 
     @Override
     public void rollback(Xid xid) throws XAException {
-        finish(xid, "rollback", resource -> resource.rollback(xid));
+        finish(xid, "rollback", resource -> resource.rollback(xid), false);
     }
 
     /**
@@ -87,20 +104,31 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         return prepared[0];
     }
 
-    private void finish(Xid xid, String what, Decision decision) throws XAException {
+    /**
+     * @param reportUnfinished whether a branch still listed after an acknowledged decision fails the call
+     *        ({@code XAER_RMFAIL}): a commit must not be reported done while the branch may still be rolled
+     *        back as an orphan; a rollback may (a branch nobody commits is rolled back in the end)
+     */
+    private void finish(Xid xid, String what, Decision decision, boolean reportUnfinished) throws XAException {
         try {
             withResource(decision);
         } catch (XAException e) {
             watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL);
             throw e;
         }
-        if (listedAfterAll(xid)) {
-            // Acknowledged, yet listed prepared (MariaDB, while the branch's own session lets go of it): the
-            // decision stands, so it is applied again until the database no longer lists the branch.
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database acknowledged the " + what
-                    + " of a prepared delivery branch from a new connection but still lists it prepared (or could not"
-                    + " be asked); trying again every " + LOOK_EVERY.toSeconds() + " s");
-            watch(xid, what, decision, false);
+        if (!listedAfterAll(xid)) {
+            return;
+        }
+        // Acknowledged, yet listed prepared (MariaDB, while the branch's own session lets go of it): the
+        // decision stands, so it is applied again until the database no longer lists the branch.
+        LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database acknowledged the " + what
+                + " of a prepared delivery branch from a new connection but still lists it prepared (or could not"
+                + " be asked); trying again every " + LOOK_EVERY.toSeconds() + " s");
+        watch(xid, what, decision, false);
+        if (reportUnfinished) {
+            XAException unfinished = new XAException(XAException.XAER_RMFAIL);
+            unfinished.initCause(new IllegalStateException("the branch is still listed prepared after its " + what));
+            throw unfinished;
         }
     }
 
@@ -113,21 +141,40 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         }
     }
 
-    /** Looks for the branch every second and applies the decision while it is still prepared. */
+    /**
+     * Looks for the branch every second and applies the decision while it is still prepared, for at most
+     * {@link #GIVE_UP_AFTER}; a branch already watched is not watched twice.
+     */
     private void watch(Xid xid, String what, Decision decision, boolean unreachable) {
+        BranchKey key = BranchKey.of(xid);
+        if (!watched.add(key)) {
+            return;
+        }
         if (unreachable) {
             LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': a prepared delivery branch could not be"
                     + " reached to " + what + "; trying again every " + LOOK_EVERY.toSeconds() + " s");
         }
         long deadline = System.nanoTime() + GIVE_UP_AFTER.toNanos();
         AtomicInteger absent = new AtomicInteger();
+        AtomicReference<XAException> lastFailure = new AtomicReference<>();
         AtomicReference<ScheduledFuture<?>> schedule = new AtomicReference<>();
+        Runnable stop = () -> {
+            schedule.get().cancel(false);
+            watched.remove(key);
+        };
         Runnable look = () -> {
+            if (System.nanoTime() > deadline) {
+                LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
+                        + " prepared delivery branch after " + GIVE_UP_AFTER + "; the transaction manager's"
+                        + " recovery or an operator must finish it (" + what + ")", lastFailure.get());
+                stop.run();
+                return;
+            }
             try {
                 withResource(resource -> {
                     if (!isPrepared(resource, xid)) {
                         if (absent.incrementAndGet() >= ABSENT_LOOKS) {
-                            schedule.get().cancel(false);
+                            stop.run();
                         }
                         return;
                     }
@@ -137,15 +184,10 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                     }
                     LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': a prepared delivery branch is"
                             + " finished (" + what + ") from a new connection");
-                    schedule.get().cancel(false);
+                    stop.run();
                 });
             } catch (XAException e) {
-                if (System.nanoTime() > deadline) {
-                    LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
-                            + " prepared delivery branch after " + GIVE_UP_AFTER + "; the transaction manager's"
-                            + " recovery or an operator must finish it (" + what + ")", e);
-                    schedule.get().cancel(false);
-                }
+                lastFailure.set(e); // looked for again; reported with the give-up
             }
         };
         schedule.set(watches.scheduleWithFixedDelay(look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(),

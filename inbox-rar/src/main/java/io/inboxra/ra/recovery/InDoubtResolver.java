@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 import java.util.TimerTask;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.transaction.xa.XAException;
@@ -38,6 +39,8 @@ public final class InDoubtResolver extends TimerTask {
     private final Duration timeout;
     private final Clock clock;
     private final Map<UndecidedBranches.Undecided, Instant> seen = new ConcurrentHashMap<>();
+    /** Branches not finished on a pass: warned about once (then at DEBUG on each pass), and told when finished. */
+    private final Set<UndecidedBranches.Undecided> warned = ConcurrentHashMap.newKeySet();
 
     /**
      * @param timeout how long a branch waits, from when this resolver first saw it undecided
@@ -89,26 +92,35 @@ public final class InDoubtResolver extends TimerTask {
             finisher.apply(branch.xid(), branch.committed());
         } catch (XAException e) {
             if (e.errorCode == XAException.XAER_NOTA && !stillPrepared(branch)) {
-                // Finished meanwhile (the transaction manager's recovery): nothing left to do.
+                // Finished meanwhile (the transaction manager's recovery, or the acknowledged outcome after all).
+                if (warned.contains(branch)) {
+                    LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': the branch the transaction"
+                            + " manager left prepared, not " + outcome + " on an earlier pass, is finished");
+                }
                 forget(branch);
                 return;
             }
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': a branch the transaction manager"
-                    + " left prepared could not be " + outcome + " (" + "XA error " + e.errorCode + ", " + e.getMessage() + "); trying again later");
+            notYet(branch, outcome, "XA error " + e.errorCode + ", " + e.getMessage());
             return;
         }
         if (stillPrepared(branch)) {
             // MariaDB once acknowledged an XA COMMIT from another session and kept the branch prepared (its own
             // session was letting go of it): only the database's list of prepared branches says it is finished.
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database acknowledged that a"
-                    + " branch the transaction manager left prepared was " + outcome + ", but still lists it"
-                    + " prepared; trying again later");
+            notYet(branch, outcome, "the database acknowledged it but still lists the branch prepared, or could not"
+                    + " be asked");
             return;
         }
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + outcome + " a delivery's"
                 + " branch that the transaction manager left prepared after it " + outcome + " the transaction,"
                 + " " + timeout + " ago");
         forget(branch);
+    }
+
+    /** Logs a branch not finished on this pass: a warning the first time, then at DEBUG. */
+    private void notYet(UndecidedBranches.Undecided branch, String outcome, String why) {
+        Level level = warned.add(branch) ? Level.WARNING : Level.DEBUG;
+        LOG.log(level, "Inbox subscription '" + subscription + "': a branch the transaction manager left prepared"
+                + " could not be " + outcome + " (" + why + "); trying again on each pass");
     }
 
     /**
@@ -126,5 +138,6 @@ public final class InDoubtResolver extends TimerTask {
     private void forget(UndecidedBranches.Undecided branch) {
         branches.remove(branch);
         seen.remove(branch);
+        warned.remove(branch);
     }
 }

@@ -27,10 +27,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
+import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -38,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * acknowledged. In one CI run MariaDB answered a resolver's {@code XA COMMIT} with success while
  * the branch stayed prepared (its own session was letting go of it); the resolver forgot it, and
  * its row stayed locked until an operator committed it by hand. Here a real prepared branch on
- * each database, and a data source that acknowledges the first commit without passing it on
+ * each database, and a data source that acknowledges its first commits or rollback without passing them on
  * (that answer is the premise, not what is tested): the resolver and the finisher's watch keep
  * at it until the branch is gone, and its write commits once.
  */
@@ -57,7 +59,7 @@ class AcknowledgedButPreparedTest {
                 for (Xid xid : prepared) {
                     try {
                         c.getXAResource().rollback(xid);
-                    } catch (javax.transaction.xa.XAException finished) {
+                    } catch (XAException finished) {
                         // not prepared on this database: as it should be
                     }
                 }
@@ -77,7 +79,7 @@ class AcknowledgedButPreparedTest {
         branches.left(new UndecidedBranches.Undecided(xid, Status.STATUS_COMMITTED));
         AtomicInteger swallowed = new AtomicInteger();
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(
-                acknowledgingFirstCommit(db.xaDataSource(), swallowed), "acknowledged", watches);
+                acknowledgingWithoutDoing(db.xaDataSource(), "commit", 1, swallowed), "acknowledged", watches);
         HandClock clock = new HandClock(Instant.now());
         InDoubtResolver resolver = new InDoubtResolver("acknowledged", () -> true, branches, finisher,
                 Duration.ofSeconds(1), clock);
@@ -89,12 +91,21 @@ class AcknowledgedButPreparedTest {
         assertTrue(isPrepared(db, xid), "the branch is still prepared");
         assertEquals(1, branches.all().size(), "the resolver still holds the branch it could not finish");
 
-        resolver.run();
-        assertTrue(!isPrepared(db, xid), "the next pass committed it");
-        assertEquals(0, branches.all().size(), "and only then forgot it");
+        // The next pass commits it (on MariaDB once the closed session has let go of it: until then XAER_NOTA).
+        Await.until("a later pass has committed the branch", Duration.ofSeconds(30), () -> {
+            resolver.run();
+            return branches.all().isEmpty();
+        });
+        assertTrue(!isPrepared(db, xid), "forgotten only once committed");
         assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
     }
 
+    /**
+     * The second phase cut off from its connection, finished from a new one: the commit the database
+     * acknowledged without making is reported unfinished ({@code XAER_RMFAIL}: the transaction
+     * manager keeps its record), and the watch commits the branch, though its first try is
+     * acknowledged without effect too.
+     */
     @ParameterizedTest
     @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
     void theFinishersWatchCommitsABranchTheDatabaseStillListsAfterAnAcknowledgedCommit(TestDatabase db)
@@ -103,13 +114,33 @@ class AcknowledgedButPreparedTest {
         Xid xid = prepareBranchWriting(db, effects);
         AtomicInteger swallowed = new AtomicInteger();
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(
-                acknowledgingFirstCommit(db.xaDataSource(), swallowed), "acknowledged", watches);
+                acknowledgingWithoutDoing(db.xaDataSource(), "commit", 2, swallowed), "acknowledged", watches);
 
-        finisher.commit(xid); // the transaction manager's second phase, from a new connection: "done"
-        assertEquals(1, swallowed.get(), "the database acknowledged the commit without making it");
+        XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid),
+                "a commit the database still shows prepared is not reported done");
+        assertEquals(XAException.XAER_RMFAIL, unfinished.errorCode);
         Await.until("the watch has committed the branch the database still listed", Duration.ofSeconds(30),
                 () -> !isPrepared(db, xid));
+        assertEquals(2, swallowed.get(), "the first try and the watch's first look were acknowledged without effect");
         assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
+    }
+
+    /** The same for a rollback, which may be reported done: the watch rolls the branch back. */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void theFinishersWatchRollsBackABranchTheDatabaseStillListsAfterAnAcknowledgedRollback(TestDatabase db)
+            throws Exception {
+        String effects = tables.effects(db);
+        Xid xid = prepareBranchWriting(db, effects);
+        AtomicInteger swallowed = new AtomicInteger();
+        FreshConnectionFinisher finisher = new FreshConnectionFinisher(
+                acknowledgingWithoutDoing(db.xaDataSource(), "rollback", 1, swallowed), "acknowledged", watches);
+
+        finisher.rollback(xid);
+        Await.until("the watch has rolled back the branch the database still listed", Duration.ofSeconds(30),
+                () -> !isPrepared(db, xid));
+        assertEquals(1, swallowed.get());
+        assertEquals(0, db.count("SELECT count(*) FROM " + effects), "the branch's write, rolled back");
     }
 
     /** A branch that wrote one row, prepared, its session closed (MariaDB: only then can another session finish it). */
@@ -134,7 +165,7 @@ class AcknowledgedButPreparedTest {
         return xid;
     }
 
-    private static boolean isPrepared(TestDatabase db, Xid xid) throws SQLException, javax.transaction.xa.XAException {
+    private static boolean isPrepared(TestDatabase db, Xid xid) throws SQLException, XAException {
         XAConnection c = db.xaDataSource().getXAConnection();
         try {
             return Arrays.stream(c.getXAResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN))
@@ -145,25 +176,26 @@ class AcknowledgedButPreparedTest {
         }
     }
 
-    /** The data source, but the first commit through it is answered with success and not passed on. */
-    private static XADataSource acknowledgingFirstCommit(XADataSource real, AtomicInteger swallowed) {
-        return proxy(XADataSource.class, real, (target, method, args) -> {
-            Object result = method.invoke(target, args);
-            if (method.getName().equals("getXAConnection")) {
-                return proxy(XAConnection.class, result, (connection, m, a) -> {
-                    Object r = m.invoke(connection, a);
-                    if (!m.getName().equals("getXAResource")) {
-                        return r;
-                    }
-                    return proxy(XAResource.class, r, (resource, rm, ra) -> {
-                        if (rm.getName().equals("commit") && swallowed.compareAndSet(0, 1)) {
-                            return null;
-                        }
-                        return rm.invoke(resource, ra);
-                    });
-                });
+    /** The data source, but its first {@code times} calls of {@code method} are answered with success and not passed on. */
+    private static XADataSource acknowledgingWithoutDoing(XADataSource real, String method, int times,
+            AtomicInteger swallowed) {
+        return proxy(XADataSource.class, real, (target, m, args) -> {
+            Object result = m.invoke(target, args);
+            if (!m.getName().equals("getXAConnection")) {
+                return result;
             }
-            return result;
+            return proxy(XAConnection.class, result, (connection, cm, ca) -> {
+                Object r = cm.invoke(connection, ca);
+                if (!cm.getName().equals("getXAResource")) {
+                    return r;
+                }
+                return proxy(XAResource.class, r, (resource, rm, ra) -> {
+                    if (rm.getName().equals(method) && swallowed.getAndUpdate(n -> n < times ? n + 1 : n) < times) {
+                        return null;
+                    }
+                    return rm.invoke(resource, ra);
+                });
+            });
         });
     }
 
