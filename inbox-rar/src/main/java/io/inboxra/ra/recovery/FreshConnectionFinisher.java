@@ -98,7 +98,7 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     }
 
     /** @return whether the database lists the branch as prepared (MariaDB: also while its session holds it) */
-    boolean isPrepared(Xid xid) throws XAException {
+    private boolean isPrepared(Xid xid) throws XAException {
         boolean[] prepared = new boolean[1];
         withResource(resource -> prepared[0] = isPrepared(resource, xid));
         return prepared[0];
@@ -132,8 +132,11 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         }
     }
 
-    /** @return whether the branch is still listed prepared, or could not be looked for (the watch then looks) */
-    private boolean listedAfterAll(Xid xid) {
+    /**
+     * @return whether the branch is still listed prepared, or could not be looked for: either way not known
+     *         finished (MariaDB also lists a branch its session still holds)
+     */
+    boolean listedAfterAll(Xid xid) {
         try {
             return isPrepared(xid);
         } catch (XAException e) {

@@ -91,7 +91,7 @@ public final class InDoubtResolver extends TimerTask {
         try {
             finisher.apply(branch.xid(), branch.committed());
         } catch (XAException e) {
-            if (e.errorCode == XAException.XAER_NOTA && !stillPrepared(branch)) {
+            if (e.errorCode == XAException.XAER_NOTA && !finisher.listedAfterAll(branch.xid())) {
                 // Finished meanwhile (the transaction manager's recovery, or the acknowledged outcome after all).
                 if (warned.contains(branch)) {
                     LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': the branch the transaction"
@@ -103,7 +103,7 @@ public final class InDoubtResolver extends TimerTask {
             notYet(branch, outcome, "XA error " + e.errorCode + ", " + e.getMessage());
             return;
         }
-        if (stillPrepared(branch)) {
+        if (finisher.listedAfterAll(branch.xid())) {
             // MariaDB once acknowledged an XA COMMIT from another session and kept the branch prepared (its own
             // session was letting go of it): only the database's list of prepared branches says it is finished.
             notYet(branch, outcome, "the database acknowledged it but still lists the branch prepared, or could not"
@@ -121,18 +121,6 @@ public final class InDoubtResolver extends TimerTask {
         Level level = warned.add(branch) ? Level.WARNING : Level.DEBUG;
         LOG.log(level, "Inbox subscription '" + subscription + "': a branch the transaction manager left prepared"
                 + " could not be " + outcome + " (" + why + "); trying again on each pass");
-    }
-
-    /**
-     * MariaDB answers XAER_NOTA for a branch its session still holds (until the worker replaces that connection).
-     * A branch that cannot be looked for counts as prepared: it is looked for again on the next pass.
-     */
-    private boolean stillPrepared(UndecidedBranches.Undecided branch) {
-        try {
-            return finisher.isPrepared(branch.xid());
-        } catch (XAException e) {
-            return true;
-        }
     }
 
     private void forget(UndecidedBranches.Undecided branch) {
