@@ -97,8 +97,12 @@ class CrashTest {
         assertEquals(0, db.count("SELECT count(*) FROM " + effects + " WHERE row_id IN ("
                 + join(inWork) + ")"), "the killed deliveries' effects rolled back");
         Map<Long, Instant> settledAt = new ConcurrentHashMap<>();
-        try (Harness second = Harness.start(); EffectWriter writer = new EffectWriter(db.xaDataSource(), effects,
-                ConcurrentHashMap.newKeySet(), message -> settledAt.put(((Number) message.id()).longValue(), Instant.now()))) {
+        // The writer first, so that it closes last: the server stops (waiting for deliveries in work) before the
+        // MDB's data source goes, as in an undeployment. The other way round, a delivery whose row was settled
+        // could still be committing its effect's branch on a connection the test had closed.
+        try (EffectWriter writer = new EffectWriter(db.xaDataSource(), effects, ConcurrentHashMap.newKeySet(),
+                message -> settledAt.put(((Number) message.id()).longValue(), Instant.now()));
+                Harness second = Harness.start()) {
             second.activate(writer, properties(db, form, table));
             Await.until("the rows that were in work are delivered again", Duration.ofSeconds(30),
                     () -> settledAt.keySet().containsAll(inWork));
@@ -128,7 +132,9 @@ class CrashTest {
         for (int cycle = 1; cycle <= 3; cycle++) {
             killWithRowsInWork(db, form, table, effects, 60);
         }
-        try (Harness last = Harness.start(); EffectWriter writer = new EffectWriter(db.xaDataSource(), effects, ConcurrentHashMap.newKeySet())) {
+        // The writer closes after the server has stopped (above).
+        try (EffectWriter writer = new EffectWriter(db.xaDataSource(), effects, ConcurrentHashMap.newKeySet());
+                Harness last = Harness.start()) {
             last.activate(writer, properties(db, form, table));
             Await.until("every row is settled", Duration.ofSeconds(90),
                     () -> db.count("SELECT count(*) FROM " + table) == 0);

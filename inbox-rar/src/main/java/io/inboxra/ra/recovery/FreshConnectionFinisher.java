@@ -37,7 +37,9 @@ import javax.transaction.xa.Xid;
  * when a decision was acknowledged: MariaDB once acknowledged an {@code XA COMMIT} from a new
  * session while the branch stayed prepared. Such a commit is watched too and reported as
  * {@code XAER_RMFAIL}, so the transaction manager keeps its record of the transaction until the
- * branch is gone.
+ * branch is gone; so is a commit answered {@code XAER_NOTA} while the branch is still listed
+ * (MariaDB, while the killed session holds it), which the caller would otherwise take for a
+ * commit already made.
  */
 public final class FreshConnectionFinisher implements BranchFinisher {
 
@@ -114,6 +116,15 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             withResource(decision);
         } catch (XAException e) {
             watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL);
+            if (reportUnfinished && e.errorCode == XAException.XAER_NOTA && listedAfterAll(xid)) {
+                // "No such branch" from MariaDB while the killed session still holds it: the caller would take
+                // it for "already committed", so a crash before the watch's commit could roll it back as an orphan.
+                LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database answered 'no such"
+                        + " branch' to the " + what + " of a prepared delivery branch from a new connection but still"
+                        + " lists it prepared (or could not be asked); trying again every " + LOOK_EVERY.toSeconds()
+                        + " s");
+                throw unfinished(what, e);
+            }
             throw e;
         }
         if (!listedAfterAll(xid)) {
@@ -126,10 +137,15 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                 + " be asked); trying again every " + LOOK_EVERY.toSeconds() + " s");
         watch(xid, what, decision, false);
         if (reportUnfinished) {
-            XAException unfinished = new XAException(XAException.XAER_RMFAIL);
-            unfinished.initCause(new IllegalStateException("the branch is still listed prepared after its " + what));
-            throw unfinished;
+            throw unfinished(what, null);
         }
+    }
+
+    private static XAException unfinished(String what, XAException answer) {
+        XAException unfinished = new XAException(XAException.XAER_RMFAIL);
+        unfinished.initCause(new IllegalStateException("the branch is still listed prepared after its " + what
+                + (answer == null ? " was acknowledged" : " was answered 'no such branch' (XAER_NOTA)"), answer));
+        return unfinished;
     }
 
     /**

@@ -41,8 +41,9 @@ final class SecondPhase {
                 throw e;
             }
             // The commit already sent on the lost connection went through (the driver failed only after
-            // it): the branch is no longer prepared. Nothing else ends a prepared branch of the adapter's
-            // this soon (its in-doubt resolver never touches a branch whose commit was called).
+            // it): the database no longer lists the branch (the finisher answers XAER_RMFAIL while it does).
+            // Nothing else ends a prepared branch of the adapter's this soon (its in-doubt resolver never
+            // touches a branch whose commit was called).
             LOG.log(Level.INFO, "The delivery branch's commit had completed before its connection was lost");
         }
     }

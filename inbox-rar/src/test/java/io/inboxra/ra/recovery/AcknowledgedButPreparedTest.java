@@ -42,7 +42,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its row stayed locked until an operator committed it by hand. Here a real prepared branch on
  * each database, and a data source that acknowledges its first commits or rollback without passing them on
  * (that answer is the premise, not what is tested): the resolver and the finisher's watch keep
- * at it until the branch is gone, and its write commits once.
+ * at it until the branch is gone, and its write commits once. The same for a commit answered
+ * "no such branch" while the database still lists the branch.
  */
 class AcknowledgedButPreparedTest {
 
@@ -125,6 +126,50 @@ class AcknowledgedButPreparedTest {
         assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
     }
 
+    /**
+     * MariaDB answers {@code XAER_NOTA} ("no such branch") to a new session's commit while the killed
+     * session still holds the branch; the second phase would take that for a commit already made. While
+     * the database still lists the branch the finisher reports it unfinished ({@code XAER_RMFAIL}) and
+     * its watch commits it.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void aCommitAnsweredNoSuchBranchWhileTheDatabaseStillListsItIsNotReportedDone(TestDatabase db) throws Exception {
+        String effects = tables.effects(db);
+        Xid xid = prepareBranchWriting(db, effects);
+        AtomicInteger refused = new AtomicInteger();
+        FreshConnectionFinisher finisher = new FreshConnectionFinisher(
+                answeringWithoutDoing(db.xaDataSource(), "commit", 1, refused, XAException.XAER_NOTA),
+                "no such branch", watches);
+
+        XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid),
+                "'no such branch' for a branch the database still lists is not a commit already made");
+        assertEquals(XAException.XAER_RMFAIL, unfinished.errorCode);
+        Await.until("the watch has committed the branch the database still listed", Duration.ofSeconds(30),
+                () -> !isPrepared(db, xid));
+        assertEquals(1, refused.get());
+        assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
+    }
+
+    /** "No such branch" for a branch the database no longer lists is passed on: the commit was already made. */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void aCommitAnsweredNoSuchBranchForABranchAlreadyCommittedIsPassedOn(TestDatabase db) throws Exception {
+        String effects = tables.effects(db);
+        Xid xid = prepareBranchWriting(db, effects);
+        XAConnection c = db.xaDataSource().getXAConnection();
+        try {
+            c.getXAResource().commit(xid, false);
+        } finally {
+            c.close();
+        }
+        FreshConnectionFinisher finisher = new FreshConnectionFinisher(db.xaDataSource(), "committed", watches);
+
+        XAException gone = assertThrows(XAException.class, () -> finisher.commit(xid));
+        assertEquals(XAException.XAER_NOTA, gone.errorCode, "the caller reads it as the commit already made");
+        assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
+    }
+
     /** The same for a rollback, which may be reported done: the watch rolls the branch back. */
     @ParameterizedTest
     @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
@@ -179,6 +224,15 @@ class AcknowledgedButPreparedTest {
     /** The data source, but its first {@code times} calls of {@code method} are answered with success and not passed on. */
     private static XADataSource acknowledgingWithoutDoing(XADataSource real, String method, int times,
             AtomicInteger swallowed) {
+        return answeringWithoutDoing(real, method, times, swallowed, 0);
+    }
+
+    /**
+     * The data source, but its first {@code times} calls of {@code method} are not passed on and are answered
+     * with success ({@code errorCode} 0) or with an {@code XAException} of that code.
+     */
+    private static XADataSource answeringWithoutDoing(XADataSource real, String method, int times,
+            AtomicInteger swallowed, int errorCode) {
         return proxy(XADataSource.class, real, (target, m, args) -> {
             Object result = m.invoke(target, args);
             if (!m.getName().equals("getXAConnection")) {
@@ -191,6 +245,9 @@ class AcknowledgedButPreparedTest {
                 }
                 return proxy(XAResource.class, r, (resource, rm, ra) -> {
                     if (rm.getName().equals(method) && swallowed.getAndUpdate(n -> n < times ? n + 1 : n) < times) {
+                        if (errorCode != 0) {
+                            throw new XAException(errorCode);
+                        }
                         return null;
                     }
                     return rm.invoke(resource, ra);
