@@ -112,32 +112,34 @@ public final class FreshConnectionFinisher implements BranchFinisher {
      *        back as an orphan; a rollback may (a branch nobody commits is rolled back in the end)
      */
     private void finish(Xid xid, String what, Decision decision, boolean reportUnfinished) throws XAException {
+        XAException noSuchBranch = null;
         try {
             withResource(decision);
         } catch (XAException e) {
             watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL);
-            if (reportUnfinished && e.errorCode == XAException.XAER_NOTA && listedAfterAll(xid)) {
-                // "No such branch" from MariaDB while the killed session still holds it: the caller would take
-                // it for "already committed", so a crash before the watch's commit could roll it back as an orphan.
-                LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database answered 'no such"
-                        + " branch' to the " + what + " of a prepared delivery branch from a new connection but still"
-                        + " lists it prepared (or could not be asked); trying again every " + LOOK_EVERY.toSeconds()
-                        + " s");
-                throw unfinished(what, e);
+            if (!reportUnfinished || e.errorCode != XAException.XAER_NOTA) {
+                throw e;
             }
-            throw e;
+            // "No such branch" is a commit already made only if the database no longer lists the branch: MariaDB
+            // also answers it while the killed session still holds the branch, and a crash before the watch's
+            // commit could then roll it back as an orphan.
+            noSuchBranch = e;
         }
         if (!listedAfterAll(xid)) {
+            if (noSuchBranch != null) {
+                throw noSuchBranch;
+            }
             return;
         }
-        // Acknowledged, yet listed prepared (MariaDB, while the branch's own session lets go of it): the
-        // decision stands, so it is applied again until the database no longer lists the branch.
-        LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database acknowledged the " + what
+        // Acknowledged (or answered "no such branch"), yet listed prepared (MariaDB, while the branch's own session
+        // lets go of it): the decision stands, so it is applied again until the database no longer lists the branch.
+        LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database "
+                + (noSuchBranch == null ? "acknowledged" : "answered 'no such branch' to") + " the " + what
                 + " of a prepared delivery branch from a new connection but still lists it prepared (or could not"
                 + " be asked); trying again every " + LOOK_EVERY.toSeconds() + " s");
         watch(xid, what, decision, false);
         if (reportUnfinished) {
-            throw unfinished(what, null);
+            throw unfinished(what, noSuchBranch);
         }
     }
 

@@ -25,6 +25,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 import javax.transaction.xa.XAException;
@@ -111,19 +112,10 @@ class AcknowledgedButPreparedTest {
     @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
     void theFinishersWatchCommitsABranchTheDatabaseStillListsAfterAnAcknowledgedCommit(TestDatabase db)
             throws Exception {
-        String effects = tables.effects(db);
-        Xid xid = prepareBranchWriting(db, effects);
         AtomicInteger swallowed = new AtomicInteger();
-        FreshConnectionFinisher finisher = new FreshConnectionFinisher(
-                acknowledgingWithoutDoing(db.xaDataSource(), "commit", 2, swallowed), "acknowledged", watches);
-
-        XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid),
+        commitIsReportedUnfinishedAndTheWatchCommits(db, real -> acknowledgingWithoutDoing(real, "commit", 2, swallowed),
                 "a commit the database still shows prepared is not reported done");
-        assertEquals(XAException.XAER_RMFAIL, unfinished.errorCode);
-        Await.until("the watch has committed the branch the database still listed", Duration.ofSeconds(30),
-                () -> !isPrepared(db, xid));
         assertEquals(2, swallowed.get(), "the first try and the watch's first look were acknowledged without effect");
-        assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
     }
 
     /**
@@ -135,19 +127,28 @@ class AcknowledgedButPreparedTest {
     @ParameterizedTest
     @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
     void aCommitAnsweredNoSuchBranchWhileTheDatabaseStillListsItIsNotReportedDone(TestDatabase db) throws Exception {
+        AtomicInteger refused = new AtomicInteger();
+        commitIsReportedUnfinishedAndTheWatchCommits(db,
+                real -> answeringWithoutDoing(real, "commit", 1, refused, XAException.XAER_NOTA),
+                "'no such branch' for a branch the database still lists is not a commit already made");
+        assertEquals(1, refused.get());
+    }
+
+    /**
+     * A prepared branch's commit from a new connection, through {@code answering}'s data source: reported
+     * unfinished ({@code XAER_RMFAIL}), then committed once by the finisher's watch.
+     */
+    private void commitIsReportedUnfinishedAndTheWatchCommits(TestDatabase db,
+            UnaryOperator<XADataSource> answering, String why) throws Exception {
         String effects = tables.effects(db);
         Xid xid = prepareBranchWriting(db, effects);
-        AtomicInteger refused = new AtomicInteger();
-        FreshConnectionFinisher finisher = new FreshConnectionFinisher(
-                answeringWithoutDoing(db.xaDataSource(), "commit", 1, refused, XAException.XAER_NOTA),
-                "no such branch", watches);
+        FreshConnectionFinisher finisher = new FreshConnectionFinisher(answering.apply(db.xaDataSource()),
+                "unfinished", watches);
 
-        XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid),
-                "'no such branch' for a branch the database still lists is not a commit already made");
+        XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid), why);
         assertEquals(XAException.XAER_RMFAIL, unfinished.errorCode);
         Await.until("the watch has committed the branch the database still listed", Duration.ofSeconds(30),
                 () -> !isPrepared(db, xid));
-        assertEquals(1, refused.get());
         assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
     }
 
