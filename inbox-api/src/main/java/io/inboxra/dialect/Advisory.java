@@ -37,6 +37,21 @@ public interface Advisory extends Dialect {
     Statement recheck(TableSpec spec);
 
     /**
+     * Whether {@link #advisoryClaim} reads each row it returns as it is once its lock is taken, so
+     * that the adapter need not read it again ({@link #recheck}): a locking read ({@code FOR UPDATE
+     * SKIP LOCKED}) of the candidates, whose row locks last until the lock function has run, keeps
+     * another session's settlement or failure record from committing between the read and the lock.
+     * A claim that reads a snapshot, then locks, answers false (the default): a row settled in
+     * between would be delivered again without the re-read.
+     *
+     * @param spec the table
+     * @return whether the claim's rows need no re-read
+     */
+    default boolean claimReadsLatest(TableSpec spec) {
+        return false;
+    }
+
+    /**
      * Releases the advisory lock of {@link Param#KEY}.
      *
      * @param spec the table

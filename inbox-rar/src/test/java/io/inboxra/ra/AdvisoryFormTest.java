@@ -25,6 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** What only the advisory lock form promises: no open transaction while a handler runs, and no lock left behind. */
 class AdvisoryFormTest {
 
+    /** {@code SettledLocks.MAX_ROWS}: the locks of committed rows a worker's session keeps at most. */
+    private static final int KEPT_AT_MOST = 64;
+
     private String table;
 
     @AfterEach
@@ -96,6 +99,37 @@ class AdvisoryFormTest {
             assertFalse(mdb.log().rolledBack().isEmpty(), "some deliveries rolled back");
             Await.until("no advisory lock of the subscription remains", Duration.ofSeconds(10),
                     () -> advisoryLocks("advisory-locks") == 0);
+        }
+    }
+
+    /**
+     * A committed row's lock is kept a little to be let go with others (one round trip for many
+     * rows), but never piles up: while the workers keep delivering, each session holds at most
+     * 64 kept locks ({@code SettledLocks.MAX_ROWS}) and the row in work, and nothing once the inbox is empty.
+     */
+    @Test
+    void locksOfCommittedRowsAreLetGoTogetherAndNeverPileUp() throws Exception {
+        table = Postgres.newInbox();
+        Postgres.insertRows(table, 3000);
+        int workers = 2;
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = Postgres.properties("advisory-kept", table);
+            p.put("advisoryLock", "id");
+            p.put("workers", String.valueOf(workers));
+            Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
+            long most = 0;
+            long seen = 0;
+            while (Postgres.count("SELECT count(*) FROM " + table) > 0) {
+                long held = advisoryLocks("advisory-kept");
+                most = Math.max(most, held);
+                seen += held;
+            }
+            assertTrue(most <= workers * (KEPT_AT_MOST + 1L),
+                    "at most " + KEPT_AT_MOST + " kept locks and the row in work a worker: " + most);
+            assertTrue(seen > 0, "locks were seen while the rows were delivered");
+            Await.until("every row is committed", Duration.ofSeconds(10), () -> mdb.log().committed().size() == 3000);
+            Await.until("no lock is kept once there is nothing to claim", Duration.ofSeconds(10),
+                    () -> advisoryLocks("advisory-kept") == 0);
         }
     }
 

@@ -105,10 +105,12 @@ class LateSecondPhaseTest {
             Harness.Activation mdb = batchSize > 1
                     ? server.activateBatch(messages -> messages.stream().map(writer::onMessage).toList(), p)
                     : server.activate(writer, p);
-            // The advisory form claims the row again (no lock of the first delivery is left); the others
-            // skip it, locked by the prepared branch, and deliver the row after it.
+            // The advisory form on PostgreSQL claims the row again (its claim reads a snapshot, and no lock
+            // of the first delivery is left); the others skip it, locked by the prepared branch, and deliver
+            // the row after it; so does the advisory form on MariaDB, whose claim is a locking read there.
+            boolean skips = form != Form.ADVISORY || db == TestDatabase.MARIADB;
             Await.until("the row is delivered again, or skipped", LONG, () -> invoked.getCount() == 0
-                    || form != Form.ADVISORY && mdb.log().hasCommitted(other));
+                    || skips && mdb.log().hasCommitted(other));
             branch.commit(xid, false);
             finished = true;
             committed.countDown();

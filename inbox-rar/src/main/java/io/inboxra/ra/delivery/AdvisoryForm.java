@@ -28,10 +28,12 @@ import java.util.stream.Collectors;
  * it, on a connection of the worker's own, while no transaction is open. One statement claims up
  * to {@code batchSize} rows (one where the listener has no container transaction), locking exactly
  * the rows it returns; each is re-read, since the snapshot that found it may be older than another
- * session's settlement; the branch starts at the settlement, on the same session. A lone row
- * that did not commit is counted while its lock still holds it, so it returns at once and never
- * uncounted; the rows of a batch that rolled back stay locked and are delivered one at a time
- * before the next claim. Every lock is released as its turn ends.
+ * session's settlement, unless the claim read it as it is once locked ({@link Advisory#claimReadsLatest});
+ * the branch starts at the settlement, on the same session. A lone row that did not commit is
+ * counted while its lock still holds it, so it returns at once and never uncounted; the rows of a
+ * batch that rolled back stay locked and are delivered one at a time before the next claim. Every
+ * lock is released as its turn ends, but those of committed rows without FIFO groups, which are let
+ * go a few turns later, together ({@link SettledLocks}).
  */
 final class AdvisoryForm implements ClaimForm {
 
@@ -45,6 +47,10 @@ final class AdvisoryForm implements ClaimForm {
     private final Bindings one;
     private final Bindings batch;
     private final Optional<Statement> unlockAll;
+    /** Whether the claim reads its rows as they are once locked: no re-read. */
+    private final boolean claimReadsLatest;
+    /** Without FIFO groups, the locks of committed rows, let go later together; otherwise null. */
+    private final SettledLocks settled;
     /** With a {@code groupConcurrency} above 1, the group slots the session holds; otherwise null. */
     private final GroupSlots groupSlots;
     /** The re-read of a batch's rows, by how many (built once per size, not per claim). */
@@ -68,11 +74,13 @@ final class AdvisoryForm implements ClaimForm {
         this.one = context.bindings().limit(1).candidatesFor(workers);
         this.batch = context.bindings().limit(context.settings().batchSize()).candidatesFor(workers);
         this.unlockAll = advisory.unlockAll(context.settings().table());
+        this.claimReadsLatest = advisory.claimReadsLatest(context.settings().table());
+        this.settled = context.settings().table().fifoColumn().isPresent() ? null : new SettledLocks();
         this.groupSlots = statements.fifoGuard().isEmpty() ? null : new GroupSlots(statements.fifoGuard().get(),
                 statements.fifoRelease().orElseThrow(), context.settings().table().groupConcurrency(), one);
     }
 
-    /** A row owed, or a new claim taking the lock of each row it returns; then each re-read. */
+    /** A row owed, or a new claim taking the lock of each row it returns; then each re-read where needed. */
     @Override
     public boolean prepare(boolean transacted) throws SQLException {
         DatabaseConnection c = connection();
@@ -85,11 +93,13 @@ final class AdvisoryForm implements ClaimForm {
                             : (session, rows) -> groupSlots.take(session, rows, this::unlock));
         }
         if (locked.isEmpty()) {
+            // Nothing to do: no lock is kept while the worker waits.
+            letGoSettled();
             return false;
         }
-        current = recheck(c, locked);
+        current = claimReadsLatest && next == null ? locked : recheck(c, locked);
         if (current.isEmpty()) {
-            release();
+            release(false);
             return false;
         }
         return true;
@@ -122,14 +132,30 @@ final class AdvisoryForm implements ClaimForm {
         owed.addAll(rows);
     }
 
-    /** Releases the turn's locks but those of rows owed: all the session holds in one statement where it can. */
+    /**
+     * Releases the turn's locks but those of rows owed, all the session holds in one statement where
+     * it can; those of committed rows are kept to be let go later, together ({@link SettledLocks}).
+     */
     @Override
-    public void release() throws SQLException {
+    public void release(boolean committed) throws SQLException {
         List<ClaimedRow> rows = locked;
         locked = List.of();
         current = List.of();
-        if (rows.isEmpty() || connection == null || connection.isBroken()) {
+        if (connection == null || connection.isBroken()) {
             // A lost session took its locks with it.
+            if (settled != null) {
+                settled.forget();
+            }
+            return;
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        if (committed && settled != null) {
+            settled.add(rows);
+            if (settled.due()) {
+                letGoSettled();
+            }
             return;
         }
         Set<Object> kept = owed.stream().map(ClaimedRow::idKey).collect(Collectors.toSet());
@@ -140,6 +166,9 @@ final class AdvisoryForm implements ClaimForm {
             if (groupSlots != null) {
                 groupSlots.forget();
             }
+            if (settled != null) {
+                settled.forget();
+            }
             return;
         }
         for (ClaimedRow row : unlock) {
@@ -147,10 +176,29 @@ final class AdvisoryForm implements ClaimForm {
         }
     }
 
+    /** Lets go of the locks of committed rows kept so far: all the session holds, where no row is owed. */
+    private void letGoSettled() throws SQLException {
+        if (settled == null || settled.isEmpty()) {
+            return;
+        }
+        if (connection == null || connection.isBroken()) {
+            settled.forget();
+            return;
+        }
+        if (owed.isEmpty() && unlockAll.isPresent()) {
+            settled.forget();
+            connection.first(unlockAll.get(), context.bindings());
+            return;
+        }
+        for (ClaimedRow row : settled.take()) {
+            unlock(row);
+        }
+    }
+
     @Override
     public void abandon() {
         try {
-            release();
+            release(false);
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the locks of rows not delivered"
                     + " could not be released; the worker's session is closed, which releases them", e);
@@ -220,6 +268,9 @@ final class AdvisoryForm implements ClaimForm {
     @Override
     public void disconnect() {
         owed.clear();
+        if (settled != null) {
+            settled.forget();
+        }
         if (groupSlots != null) {
             groupSlots.forget();
         }
@@ -235,6 +286,7 @@ final class AdvisoryForm implements ClaimForm {
     @Override
     public void pause() {
         try {
+            letGoSettled();
             ClaimedRow row;
             while ((row = owed.peek()) != null) {
                 unlock(row);
@@ -242,7 +294,8 @@ final class AdvisoryForm implements ClaimForm {
             }
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the locks of rows owed by a"
-                    + " failed batch could not be released; the worker's session is closed, which releases them", e);
+                    + " failed batch or already settled could not be released; the worker's session is closed,"
+                    + " which releases them", e);
             disconnect();
         }
     }

@@ -88,8 +88,13 @@ interface ClaimForm {
     /** A batch rolled back, counting no attempt: its rows are delivered again one at a time, before new claims. */
     void again(List<ClaimedRow> rows);
 
-    /** The turn ended: lets go of what holds its rows (session locks) but for rows owed again. */
-    void release() throws SQLException;
+    /**
+     * The turn ended: lets go of what holds its rows (session locks) but for rows owed again.
+     *
+     * @param committed whether the turn's rows were settled and committed: what holds rows no
+     *        longer claimable may then be let go later, with others
+     */
+    void release(boolean committed) throws SQLException;
 
     /** The turn failed before anything was settled (no MDB instance, a lost connection): lets go of its rows now, uncounted. */
     void abandon();

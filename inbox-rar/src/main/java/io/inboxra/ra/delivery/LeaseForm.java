@@ -148,7 +148,7 @@ final class LeaseForm implements ClaimForm {
     }
 
     @Override
-    public void release() {
+    public void release(boolean committed) {
         current = List.of();
     }
 

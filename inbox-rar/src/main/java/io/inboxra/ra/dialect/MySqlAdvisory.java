@@ -32,8 +32,21 @@ final class MySqlAdvisory {
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", "
                 + claimKey(dialect, spec) + " AS " + Label.KEY + " FROM " + dialect.table(spec) + " h" + clauses.where()
-                + clauses.orderBy() + " LIMIT ?) candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
+                + clauses.orderBy() + " LIMIT ?" + (readsLatest(spec) ? " FOR UPDATE SKIP LOCKED" : "")
+                + ") candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
                 clauses.params(Param.CANDIDATES, Param.LIMIT));
+    }
+
+    /**
+     * Without FIFO groups the candidates are a locking read: each is read as last committed and
+     * stays row-locked until the statement ends, past its GET_LOCK, so no settlement or failure
+     * record of another session commits in between and the claim needs no re-read. Rows whose
+     * settlement is not yet committed are passed over (SKIP LOCKED), never waited for. With groups,
+     * the head-of-group subquery reads a snapshot (a subquery of a locking read takes no locks), so
+     * those claims are re-read.
+     */
+    static boolean readsLatest(TableSpec spec) {
+        return spec.fifoColumn().isEmpty();
     }
 
     /** The claim's named lock of one row, tried on that row alone (a LIMIT subquery, materialized). */

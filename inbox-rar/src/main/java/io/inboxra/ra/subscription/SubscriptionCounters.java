@@ -33,8 +33,15 @@ public final class SubscriptionCounters implements Tally {
     private final AtomicLong deadLettered = new AtomicLong();
     private final AtomicLong commitFailures = new AtomicLong();
     private final AtomicInteger busy = new AtomicInteger();
+    /** Bits of a slot that count its second's deliveries; the bits above them say which second it counts. */
+    private static final int COUNT_BITS = 32;
+    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    /**
+     * One slot a second of the last minute: the second and its count in one long, so that a slot is
+     * taken over for a new second and counted in one atomic update (apart, a count made between
+     * another worker's taking over the slot and its reset to 0 was lost).
+     */
     private final AtomicLongArray perSecond = new AtomicLongArray(SECONDS);
-    private final AtomicLongArray slotSecond = new AtomicLongArray(SECONDS);
     private volatile LastError lastError;
     private final DatabaseWaits waits;
     private final OpenClaims openClaims;
@@ -120,12 +127,8 @@ public final class SubscriptionCounters implements Tally {
     /** Counts one committed delivery in the recent rate's slot of this second. */
     private void committedNow() {
         long second = clock.millis() / 1000;
-        int slot = (int) (second % SECONDS);
-        long was = slotSecond.get(slot);
-        if (was != second && slotSecond.compareAndSet(slot, was, second)) {
-            perSecond.set(slot, 0);
-        }
-        perSecond.incrementAndGet(slot);
+        perSecond.updateAndGet((int) (second % SECONDS),
+                counted -> counted >>> COUNT_BITS == second ? counted + 1 : second << COUNT_BITS | 1);
     }
 
     /** @return the deliveries committed in the last minute */
@@ -133,8 +136,9 @@ public final class SubscriptionCounters implements Tally {
         long now = clock.millis() / 1000;
         long sum = 0;
         for (int slot = 0; slot < SECONDS; slot++) {
-            if (now - slotSecond.get(slot) < SECONDS) {
-                sum += perSecond.get(slot);
+            long counted = perSecond.get(slot);
+            if (now - (counted >>> COUNT_BITS) < SECONDS) {
+                sum += counted & COUNT_MASK;
             }
         }
         return sum;
