@@ -38,9 +38,11 @@ public interface Advisory extends Dialect {
 
     /**
      * Whether {@link #advisoryClaim} reads each row it returns as it is once its lock is taken, so
-     * that the adapter need not read it again ({@link #recheck}): a locking read ({@code FOR UPDATE
-     * SKIP LOCKED}) of the candidates, whose row locks last until the lock function has run, keeps
-     * another session's settlement or failure record from committing between the read and the lock.
+     * that the adapter need not read it again ({@link #recheck}): a locking read of the candidates
+     * (MariaDB's {@code LOCK IN SHARE MODE SKIP LOCKED}), whose row locks last until the lock
+     * function has run, keeps another session's settlement or failure record from committing
+     * between the read and the lock. Prove it on the database: a row deleted, committed and its
+     * lock let go while the claim runs must not be returned.
      * A claim that reads a snapshot, then locks, answers false (the default): a row settled in
      * between would be delivered again without the re-read.
      *

@@ -133,6 +133,58 @@ class AdvisoryFormTest {
         }
     }
 
+    /**
+     * A row the listener retried stays claimable, so its lock is not kept with the locks of rows
+     * gone: another server delivers it once it is due, while the server that retried it is busy
+     * with a slow row.
+     */
+    @Test
+    void aRetriedRowIsDeliveredByAnotherServerWhileTheFirstIsBusy() throws Exception {
+        table = Postgres.newInbox();
+        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('retried')");
+        CountDownLatch slowRowInWork = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        AtomicBoolean retried = new AtomicBoolean();
+        List<String> secondServer = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (Harness first = Harness.start(); Harness second = Harness.start()) {
+            Map<String, String> p = Postgres.properties("advisory-retried", table);
+            p.put("advisoryLock", "id");
+            p.put("dueColumn", "due_at");
+            p.put("workers", "1");
+            first.activate(message -> switch (message.text()) {
+                case "retried" -> {
+                    if (retried.getAndSet(true)) {
+                        yield Outcome.ack();
+                    }
+                    // The slow row is there before the retry commits: this server's next claim takes it.
+                    try {
+                        Postgres.execute("INSERT INTO " + table + " (payload) VALUES ('slow')");
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    yield Outcome.retry(Duration.ofMillis(500));
+                }
+                default -> {
+                    slowRowInWork.countDown();
+                    await(finish);
+                    yield Outcome.ack();
+                }
+            }, p);
+            assertTrue(slowRowInWork.await(10, TimeUnit.SECONDS), "the first server took the slow row");
+            Harness.Activation other = second.activate(message -> {
+                secondServer.add(message.text());
+                return Outcome.ack();
+            }, p);
+            Await.until("the second server delivers the retried row once due", Duration.ofSeconds(5),
+                    () -> other.log().committed().size() == 1);
+            assertEquals(List.of("retried"), secondServer);
+            // Before the servers stop: a stop waits for the deliveries in work.
+            finish.countDown();
+        } finally {
+            finish.countDown();
+        }
+    }
+
     private static void await(CountDownLatch latch) {
         try {
             latch.await();

@@ -13,11 +13,8 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -47,14 +44,12 @@ final class AdvisoryForm implements ClaimForm {
     private final Bindings one;
     private final Bindings batch;
     private final Optional<Statement> unlockAll;
-    /** Whether the claim reads its rows as they are once locked: no re-read. */
-    private final boolean claimReadsLatest;
-    /** Without FIFO groups, the locks of committed rows, let go later together; otherwise null. */
+    /** Each claimed row read again, where the claim does not read its rows as they are once locked. */
+    private final AdvisoryRecheck recheck;
+    /** Where each row's lock is its id's, the locks of rows gone, let go later together; otherwise null. */
     private final SettledLocks settled;
     /** With a {@code groupConcurrency} above 1, the group slots the session holds; otherwise null. */
     private final GroupSlots groupSlots;
-    /** The re-read of a batch's rows, by how many (built once per size, not per claim). */
-    private final Map<Integer, Optional<Statement>> recheckAll = new HashMap<>();
     /** Rows of a batch that rolled back: still locked by this session, delivered one at a time. */
     private final Deque<ClaimedRow> owed = new ArrayDeque<>();
     private DatabaseConnection connection;
@@ -74,8 +69,8 @@ final class AdvisoryForm implements ClaimForm {
         this.one = context.bindings().limit(1).candidatesFor(workers);
         this.batch = context.bindings().limit(context.settings().batchSize()).candidatesFor(workers);
         this.unlockAll = advisory.unlockAll(context.settings().table());
-        this.claimReadsLatest = advisory.claimReadsLatest(context.settings().table());
-        this.settled = context.settings().table().fifoColumn().isPresent() ? null : new SettledLocks();
+        this.recheck = new AdvisoryRecheck(context, advisory, one);
+        this.settled = SettledLocks.keptFor(context.settings().table()) ? new SettledLocks() : null;
         this.groupSlots = statements.fifoGuard().isEmpty() ? null : new GroupSlots(statements.fifoGuard().get(),
                 statements.fifoRelease().orElseThrow(), context.settings().table().groupConcurrency(), one);
     }
@@ -84,6 +79,10 @@ final class AdvisoryForm implements ClaimForm {
     @Override
     public boolean prepare(boolean transacted) throws SQLException {
         DatabaseConnection c = connection();
+        if (settled != null && settled.due()) {
+            // Kept long enough (a failed turn, a wait, a slow listener came in between): let go before the claim.
+            letGoSettled();
+        }
         ClaimedRow next = owed.poll();
         if (next != null) {
             locked = List.of(next);
@@ -97,9 +96,9 @@ final class AdvisoryForm implements ClaimForm {
             letGoSettled();
             return false;
         }
-        current = claimReadsLatest && next == null ? locked : recheck(c, locked);
+        current = next == null && !recheck.needed() ? locked : recheck.of(c, locked);
         if (current.isEmpty()) {
-            release(false);
+            release(List.of());
             return false;
         }
         return true;
@@ -134,10 +133,11 @@ final class AdvisoryForm implements ClaimForm {
 
     /**
      * Releases the turn's locks but those of rows owed, all the session holds in one statement where
-     * it can; those of committed rows are kept to be let go later, together ({@link SettledLocks}).
+     * it can; those of rows gone (a committed acknowledgement or dead letter) are kept, where kept
+     * locks are, to be let go later, together ({@link SettledLocks}).
      */
     @Override
-    public void release(boolean committed) throws SQLException {
+    public void release(List<ClaimedRow> gone) throws SQLException {
         List<ClaimedRow> rows = locked;
         locked = List.of();
         current = List.of();
@@ -151,16 +151,20 @@ final class AdvisoryForm implements ClaimForm {
         if (rows.isEmpty()) {
             return;
         }
-        if (committed && settled != null) {
-            settled.add(rows);
-            if (settled.due()) {
+        Set<Object> owing = owed.stream().map(ClaimedRow::idKey).collect(Collectors.toSet());
+        Set<Object> keeping = settled == null ? Set.of()
+                : gone.stream().map(ClaimedRow::idKey).collect(Collectors.toSet());
+        if (!keeping.isEmpty()) {
+            settled.add(rows.stream().filter(row -> keeping.contains(row.idKey())).toList());
+        }
+        List<ClaimedRow> unlock = owing.isEmpty() && keeping.isEmpty() ? rows : rows.stream()
+                .filter(row -> !owing.contains(row.idKey()) && !keeping.contains(row.idKey())).toList();
+        if (unlock.isEmpty()) {
+            if (settled != null && settled.due()) {
                 letGoSettled();
             }
             return;
         }
-        Set<Object> kept = owed.stream().map(ClaimedRow::idKey).collect(Collectors.toSet());
-        List<ClaimedRow> unlock = kept.isEmpty() ? rows
-                : rows.stream().filter(row -> !kept.contains(row.idKey())).toList();
         if (unlock.size() > 1 && unlock.size() == rows.size() && owed.isEmpty() && unlockAll.isPresent()) {
             connection.first(unlockAll.get(), context.bindings());
             if (groupSlots != null) {
@@ -173,6 +177,9 @@ final class AdvisoryForm implements ClaimForm {
         }
         for (ClaimedRow row : unlock) {
             unlock(row);
+        }
+        if (settled != null && settled.due()) {
+            letGoSettled();
         }
     }
 
@@ -198,43 +205,12 @@ final class AdvisoryForm implements ClaimForm {
     @Override
     public void abandon() {
         try {
-            release(false);
+            release(List.of());
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the locks of rows not delivered"
                     + " could not be released; the worker's session is closed, which releases them", e);
             disconnect();
         }
-    }
-
-    /**
-     * Re-reads locked rows, in one statement where the dialect has one: the snapshot that found them
-     * may be older than another session's settlement or failure record, so each row is delivered as
-     * it is now, if it is still claimable, in claim order.
-     */
-    private List<ClaimedRow> recheck(DatabaseConnection c, List<ClaimedRow> rows) throws SQLException {
-        Optional<Statement> all = rows.size() == 1 ? Optional.empty()
-                : recheckAll.computeIfAbsent(rows.size(), n -> advisory.recheckAll(context.settings().table(), n));
-        if (all.isEmpty()) {
-            List<ClaimedRow> fresh = new ArrayList<>(rows.size());
-            for (ClaimedRow row : rows) {
-                for (ClaimedRow now : c.claim(statements.recheck().orElseThrow(), one.row(row))) {
-                    fresh.add(now.lockedBy(row));
-                }
-            }
-            return fresh;
-        }
-        Map<Object, ClaimedRow> fresh = new HashMap<>();
-        for (ClaimedRow row : c.claim(all.get(), context.bindings().rows(rows))) {
-            fresh.put(row.idKey(), row);
-        }
-        List<ClaimedRow> inOrder = new ArrayList<>(rows.size());
-        for (ClaimedRow claim : rows) {
-            ClaimedRow row = fresh.get(claim.idKey());
-            if (row != null) {
-                inOrder.add(row.lockedBy(claim));
-            }
-        }
-        return inOrder;
     }
 
     /** Releases a row's lock, and its group's slot where it holds one; a lock not held is logged. */

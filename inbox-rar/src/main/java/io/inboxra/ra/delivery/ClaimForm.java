@@ -91,10 +91,11 @@ interface ClaimForm {
     /**
      * The turn ended: lets go of what holds its rows (session locks) but for rows owed again.
      *
-     * @param committed whether the turn's rows were settled and committed: what holds rows no
-     *        longer claimable may then be let go later, with others
+     * @param gone the turn's rows that its committed settlement took out of the claimable rows
+     *        (acknowledged or dead-lettered, not retried); empty when it did not commit. What holds
+     *        them holds nothing back, and may be let go later, with others
      */
-    void release(boolean committed) throws SQLException;
+    void release(List<ClaimedRow> gone) throws SQLException;
 
     /** The turn failed before anything was settled (no MDB instance, a lost connection): lets go of its rows now, uncounted. */
     void abandon();

@@ -219,7 +219,7 @@ public final class Delivery {
     /** What came of the turn, as the adapter's own resource saw the transaction end. */
     private Result ended(Turn turn) throws SQLException {
         if (turn.rows.isEmpty()) {
-            form.release(false);
+            form.release(List.of());
             return Result.EMPTY;
         }
         Ending ending = turn.branch.ending().orElse(null);
@@ -256,7 +256,7 @@ public final class Delivery {
             try {
                 turn.span.end(committed ? null : why != null ? why : "not committed (" + ending + ")", turn.thrown);
             } finally {
-                form.release(committed);
+                form.release(committed ? turn.gone() : List.of());
             }
         }
         if (turn.trouble != null) {

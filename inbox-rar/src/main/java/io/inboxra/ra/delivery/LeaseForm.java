@@ -148,7 +148,7 @@ final class LeaseForm implements ClaimForm {
     }
 
     @Override
-    public void release(boolean committed) {
+    public void release(List<ClaimedRow> gone) {
         current = List.of();
     }
 

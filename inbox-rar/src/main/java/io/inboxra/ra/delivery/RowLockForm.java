@@ -187,7 +187,7 @@ final class RowLockForm implements ClaimForm {
     }
 
     @Override
-    public void release(boolean committed) {
+    public void release(List<ClaimedRow> gone) {
         // Nothing outlives the transaction but the FIFO guards, let go as it ended.
     }
 

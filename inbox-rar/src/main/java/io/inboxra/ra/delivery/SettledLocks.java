@@ -1,5 +1,6 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.dialect.TableSpec;
 import io.inboxra.ra.connection.ClaimedRow;
 
 import java.util.ArrayList;
@@ -7,16 +8,24 @@ import java.util.List;
 
 /**
  * The advisory locks of rows whose settlement committed, kept a little while to be let go
- * together: a committed row is deleted or no longer claimable, so its lock holds nothing back,
+ * together: such a row is deleted or no longer claimable, so its lock holds nothing back,
  * and letting go of it alone would cost a round trip a row. Kept at most {@link #MAX_ROWS} rows or
  * {@link #MAX_AGE_NANOS}, and let go at once when the worker finds nothing to claim, pauses or ends.
- * Only where each row has a lock of its own (no FIFO groups): a group's lock kept would hold back
- * the group's next row from other workers.
+ * Only the locks of rows gone (acknowledged or dead-lettered, not retried), and only where each
+ * row's lock is its id's ({@link #keptFor}): a group's lock, or a key that rows share, would hold
+ * back other rows from other workers.
  *
- * <p>A row whose id repeats a kept one finds its lock held: by this worker's session, which takes
- * it again (the database counts it twice), or by no other until it is let go.
+ * <p>A row whose id repeats a kept one (after its dead letter moved out, say) finds its lock held:
+ * by this worker's session, which takes it again (the database counts it twice), or by no other
+ * until it is let go.
  */
 final class SettledLocks {
+
+    /** @return whether the table's locks of rows gone may be kept: each row's lock is its id's, no FIFO group's */
+    static boolean keptFor(TableSpec table) {
+        return table.fifoColumn().isEmpty()
+                && table.advisoryLock().filter(key -> key.equalsIgnoreCase(table.idColumn())).isPresent();
+    }
 
     static final int MAX_ROWS = 64;
     static final long MAX_AGE_NANOS = 100_000_000L;

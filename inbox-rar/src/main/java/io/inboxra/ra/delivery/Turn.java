@@ -7,6 +7,7 @@ import io.inboxra.ra.trace.Telemetry;
 import io.inboxra.ra.xa.DeliveryBranch;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /** What one turn of a {@link Delivery} holds and learns on its way, from the claim to what came of it. */
@@ -29,6 +30,17 @@ final class Turn {
 
     Turn(DeliveryBranch<DatabaseConnection> branch) {
         this.branch = branch;
+    }
+
+    /** @return the rows its committed settlement took out of the claimable rows: all but those retried */
+    List<ClaimedRow> gone() {
+        List<ClaimedRow> gone = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            if (!(outcomes.get(i) instanceof Outcome.Retry)) {
+                gone.add(rows.get(i));
+            }
+        }
+        return gone;
     }
 
     void failed(String why) {

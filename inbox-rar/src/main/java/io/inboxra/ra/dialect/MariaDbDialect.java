@@ -1,5 +1,7 @@
 package io.inboxra.ra.dialect;
 
+import io.inboxra.dialect.TableSpec;
+
 /** MariaDB 10.6 and later (the first with {@code SKIP LOCKED}), through MySQL Connector/J or the MariaDB driver. */
 public final class MariaDbDialect extends MySqlDialect {
 
@@ -12,5 +14,11 @@ public final class MariaDbDialect extends MySqlDialect {
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** Without FIFO groups, the advisory claim's candidates are a locking read: {@link MySqlAdvisory#readsLatest}. */
+    @Override
+    public boolean claimReadsLatest(TableSpec spec) {
+        return MySqlAdvisory.readsLatest(spec);
     }
 }

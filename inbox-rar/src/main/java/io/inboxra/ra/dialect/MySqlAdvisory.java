@@ -32,18 +32,21 @@ final class MySqlAdvisory {
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", "
                 + claimKey(dialect, spec) + " AS " + Label.KEY + " FROM " + dialect.table(spec) + " h" + clauses.where()
-                + clauses.orderBy() + " LIMIT ?" + (readsLatest(spec) ? " FOR UPDATE SKIP LOCKED" : "")
+                + clauses.orderBy() + " LIMIT ?" + (dialect.claimReadsLatest(spec) ? " LOCK IN SHARE MODE SKIP LOCKED" : "")
                 + ") candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
                 clauses.params(Param.CANDIDATES, Param.LIMIT));
     }
 
     /**
-     * Without FIFO groups the candidates are a locking read: each is read as last committed and
-     * stays row-locked until the statement ends, past its GET_LOCK, so no settlement or failure
-     * record of another session commits in between and the claim needs no re-read. Rows whose
-     * settlement is not yet committed are passed over (SKIP LOCKED), never waited for. With groups,
-     * the head-of-group subquery reads a snapshot (a subquery of a locking read takes no locks), so
-     * those claims are re-read.
+     * MariaDB's claim without FIFO groups: the candidates are a locking read, each read as last
+     * committed and share-locked until the statement ends, past its GET_LOCK, so no settlement or
+     * failure record of another session (which write-lock the row) commits in between, and the
+     * claim needs no re-read. Share locks, so that claims running at once do not pass over each
+     * other's candidates; rows whose settlement is not yet committed are passed over (SKIP LOCKED),
+     * never waited for. With groups, the head-of-group subquery reads a snapshot (a subquery of a
+     * locking read takes no locks), so those claims are re-read. MySQL's claim stays a snapshot
+     * read, re-read: its share lock is spelled {@code FOR SHARE SKIP LOCKED}, which MariaDB refuses,
+     * and no MySQL server is at hand to prove it on.
      */
     static boolean readsLatest(TableSpec spec) {
         return spec.fifoColumn().isEmpty();

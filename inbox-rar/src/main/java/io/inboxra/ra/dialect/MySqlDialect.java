@@ -180,12 +180,6 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return MySqlAdvisory.claim(this, spec);
     }
 
-    /** Without FIFO groups, the claim's candidates are a locking read: {@link MySqlAdvisory#readsLatest}. */
-    @Override
-    public boolean claimReadsLatest(TableSpec spec) {
-        return MySqlAdvisory.readsLatest(spec);
-    }
-
     @Override
     public Statement unlock(TableSpec spec) {
         return MySqlAdvisory.unlock();

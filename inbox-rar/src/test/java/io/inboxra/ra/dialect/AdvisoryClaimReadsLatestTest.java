@@ -24,15 +24,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * On MariaDB the advisory form's claim without FIFO groups says it reads its rows as they are once
  * locked ({@code claimReadsLatest}), so the adapter does not read them again: proved on the real
- * database against the race the re-read guarded. Another server holds a row's lock and has deleted
- * it (its settlement, not yet committed); a claim starts; the other server commits and lets go of
- * the lock while the claim runs (its key expression sleeps a second). A claim that read a snapshot
- * then took the free lock would return the deleted row, to be delivered a second time.
+ * database against the race the re-read guarded, in both orders. Another server holds a row's lock
+ * and deletes it (its settlement), before the claim reads the row or while the claim runs; it
+ * commits and lets go of the lock while the claim runs (its key expression sleeps a second). A
+ * claim that read a snapshot, then took the free lock, would return the deleted row, to be
+ * delivered a second time.
  */
 class AdvisoryClaimReadsLatestTest {
 
     private static final TestDatabase DB = TestDatabase.MARIADB;
-    private final MySqlDialect dialect = new MySqlDialect();
+    private final MariaDbDialect dialect = new MariaDbDialect();
     private String table;
 
     @AfterEach
@@ -43,7 +44,7 @@ class AdvisoryClaimReadsLatestTest {
     }
 
     @Test
-    void aRowSettledWhileTheClaimRunsIsNotReturned() throws Exception {
+    void aRowWhoseSettlementCommitsWhileTheClaimRunsIsNotReturned() throws Exception {
         table = DB.newInbox();
         DB.execute("INSERT INTO " + table + " (payload) VALUES ('settled elsewhere')");
         long id = DB.count("SELECT MAX(id) FROM " + table);
@@ -65,6 +66,46 @@ class AdvisoryClaimReadsLatestTest {
         }
     }
 
+    /** The claim reads the row first: the other server's delete waits for the claim to end, its lock still held. */
+    @Test
+    void aRowTheClaimHasReadIsNotSettledBeforeTheClaimEnds() throws Exception {
+        table = DB.newInbox();
+        DB.execute("INSERT INTO " + table + " (payload) VALUES ('settled elsewhere')");
+        long id = DB.count("SELECT MAX(id) FROM " + table);
+        TableSpec spec = TableSpec.builder(table).advisoryLock("id + SLEEP(1)").build();
+        try (Connection other = DB.connect(); Connection claiming = DB.connect()) {
+            String key = takeLock(other, spec, id);
+            CompletableFuture<List<Long>> claim = CompletableFuture.supplyAsync(() -> claim(claiming, spec));
+            Thread.sleep(300);
+            other.setAutoCommit(false);
+            long before = System.nanoTime();
+            other.createStatement().executeUpdate("DELETE FROM " + table + " WHERE id = " + id);
+            long waitedMillis = (System.nanoTime() - before) / 1_000_000;
+            other.commit();
+            other.setAutoCommit(true);
+            release(other, key);
+            List<Long> claimed = claim.get(30, TimeUnit.SECONDS);
+            assertFalse(claimed.contains(id), "a row settled and let go while the claim ran was claimed: " + claimed);
+            assertTrue(waitedMillis >= 300, "the delete waited for the claim's share lock: " + waitedMillis + " ms");
+        }
+    }
+
+    @Test
+    void concurrentClaimsDoNotPassOverEachOthersCandidates() throws Exception {
+        table = DB.newInbox();
+        DB.execute("INSERT INTO " + table + " (payload) VALUES ('first'), ('second')");
+        // The first claim reads (and locks) a row, sleeps half a second, reads the next: after 0.7 s it
+        // holds both, and takes their named locks only after a second.
+        TableSpec slow = TableSpec.builder(table).advisoryLock("id + SLEEP(0.5)").build();
+        TableSpec spec = TableSpec.builder(table).advisoryLock("id").build();
+        try (Connection first = DB.connect(); Connection second = DB.connect()) {
+            CompletableFuture<List<Long>> slowClaim = CompletableFuture.supplyAsync(() -> claim(first, slow));
+            Thread.sleep(700);
+            assertEquals(1, claim(second, spec).size(), "a claim running at once still finds a row");
+            assertEquals(1, slowClaim.get(30, TimeUnit.SECONDS).size());
+        }
+    }
+
     @Test
     void aRowNoOneHoldsIsClaimedAndLocked() throws Exception {
         table = DB.newInbox();
@@ -78,10 +119,13 @@ class AdvisoryClaimReadsLatestTest {
     }
 
     @Test
-    void withFifoGroupsTheClaimIsReadAgain() throws Exception {
+    void withFifoGroupsAndOnMySqlTheClaimIsReadAgain() throws Exception {
         TableSpec spec = TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp").build();
         assertFalse(dialect.claimReadsLatest(spec), "the head-of-group subquery reads a snapshot");
-        assertFalse(dialect.advisoryClaim(spec).sql().contains("FOR UPDATE"), dialect.advisoryClaim(spec).sql());
+        assertFalse(dialect.advisoryClaim(spec).sql().contains("SHARE MODE"), dialect.advisoryClaim(spec).sql());
+        TableSpec plain = TableSpec.builder("jobs").advisoryLock("id").build();
+        assertFalse(new MySqlDialect().claimReadsLatest(plain), "MySQL's claim reads a snapshot");
+        assertFalse(new MySqlDialect().advisoryClaim(plain).sql().contains("SHARE MODE"));
     }
 
     /** Takes the row's lock as an operator's cancel takes it: the claim's own key. */
