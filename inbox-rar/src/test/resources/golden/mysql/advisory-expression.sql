@@ -1,7 +1,7 @@
 -- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional[due_at], priorityColumn=Optional[priority], attemptColumn=Optional[attempts], processedAtColumn=Optional[processed_at], lockedUntilColumn=Optional.empty, advisoryLock=Optional[tenant_id * 7], fifoColumn=Optional.empty, deadAtColumn=Optional[dead_at], deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at]]
 
 -- advisoryClaim
-SELECT STRAIGHT_JOIN `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt, CONCAT('inbox.', MD5(CONCAT('jobs:k:', (tenant_id * 7)))) AS inbox_key FROM (SELECT h.`id` AS inbox_candidate_id FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL ORDER BY `priority`, `due_at`, `id` LIMIT ?) candidates JOIN `jobs` h ON h.`id` = candidates.inbox_candidate_id WHERE GET_LOCK(CONCAT('inbox.', MD5(CONCAT('jobs:k:', (tenant_id * 7)))), 0) = 1 LIMIT ?
+SELECT * FROM (SELECT `id` AS inbox_id, `payload` AS inbox_payload, `attempts` AS inbox_attempt, CONCAT('inbox.', MD5(CONCAT('jobs:k:', (tenant_id * 7)))) AS inbox_key FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(6)) AND `processed_at` IS NULL AND `dead_at` IS NULL ORDER BY `priority`, `due_at`, `id` LIMIT ?) candidates WHERE GET_LOCK(inbox_key, 0) = 1 LIMIT ?
 -- binds QUEUE, CANDIDATES, LIMIT
 
 -- recheck

@@ -1,7 +1,7 @@
 -- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional[priority], attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional[id], fifoColumn=Optional[grp], deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs], deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=0, keyColumn=Optional.empty, groupConcurrency=3]
 
 -- advisoryClaim
-SELECT STRAIGHT_JOIN `id` AS inbox_id, `payload` AS inbox_payload, `grp` AS inbox_group, CONCAT('inbox.', MD5(CONCAT('jobs:k:', `id`))) AS inbox_key FROM (SELECT h.`id` AS inbox_candidate_id FROM `jobs` h WHERE (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`)) LIMIT 1 OFFSET 2) IS NULL ORDER BY `priority`, `id` LIMIT ?) candidates JOIN `jobs` h ON h.`id` = candidates.inbox_candidate_id WHERE GET_LOCK(CONCAT('inbox.', MD5(CONCAT('jobs:k:', `id`))), 0) = 1 LIMIT ?
+SELECT * FROM (SELECT `id` AS inbox_id, `payload` AS inbox_payload, `grp` AS inbox_group, CONCAT('inbox.', MD5(CONCAT('jobs:k:', `id`))) AS inbox_key FROM `jobs` h WHERE (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND (ROW(e.`priority`, e.`id`)) < (ROW(h.`priority`, h.`id`)) LIMIT 1 OFFSET 2) IS NULL ORDER BY `priority`, `id` LIMIT ?) candidates WHERE GET_LOCK(inbox_key, 0) = 1 LIMIT ?
 -- binds CANDIDATES, LIMIT
 
 -- recheck

@@ -1,7 +1,7 @@
 -- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional.empty, dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional[id], fifoColumn=Optional[grp], deadAtColumn=Optional.empty, deadLetterTable=Optional[dead_jobs], deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], maxPayloadBytes=OptionalInt[1048576]]
 
 -- advisoryClaim
-SELECT STRAIGHT_JOIN `id` AS inbox_id, CASE WHEN LENGTH(`payload`) <= 1048576 THEN `payload` END AS inbox_payload, LENGTH(`payload`) AS inbox_payload_bytes, `grp` AS inbox_group, CONCAT('inbox.', MD5(CONCAT('jobs:g:', `grp`))) AS inbox_key FROM (SELECT h.`id` AS inbox_candidate_id FROM `jobs` h WHERE NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND (e.`id`) < (h.`id`)) ORDER BY `id` LIMIT ?) candidates JOIN `jobs` h ON h.`id` = candidates.inbox_candidate_id WHERE GET_LOCK(CONCAT('inbox.', MD5(CONCAT('jobs:g:', `grp`))), 0) = 1 LIMIT ?
+SELECT * FROM (SELECT `id` AS inbox_id, CASE WHEN LENGTH(`payload`) <= 1048576 THEN `payload` END AS inbox_payload, LENGTH(`payload`) AS inbox_payload_bytes, `grp` AS inbox_group, CONCAT('inbox.', MD5(CONCAT('jobs:g:', `grp`))) AS inbox_key FROM `jobs` h WHERE NOT EXISTS (SELECT 1 FROM `jobs` e WHERE e.`grp` = h.`grp` AND (e.`id`) < (h.`id`)) ORDER BY `id` LIMIT ?) candidates WHERE GET_LOCK(inbox_key, 0) = 1 LIMIT ?
 -- binds CANDIDATES, LIMIT
 
 -- recheck

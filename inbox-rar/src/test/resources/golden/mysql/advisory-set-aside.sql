@@ -1,7 +1,7 @@
 -- mysql: TableSpec[table=jobs, idColumn=id, payloadColumn=payload, queueColumn=Optional[queue], dueColumn=Optional.empty, priorityColumn=Optional.empty, attemptColumn=Optional.empty, processedAtColumn=Optional.empty, lockedUntilColumn=Optional.empty, advisoryLock=Optional[id], fifoColumn=Optional.empty, deadAtColumn=Optional.empty, deadLetterTable=Optional.empty, deadLetterColumns=DeadLetterColumns[id=id, queue=queue, payload=payload, attempts=attempts, reason=reason, deadAt=dead_at], setAsideIds=3]
 
 -- advisoryClaim
-SELECT STRAIGHT_JOIN `id` AS inbox_id, `payload` AS inbox_payload, CONCAT('inbox.', MD5(CONCAT('jobs:k:', `id`))) AS inbox_key FROM (SELECT h.`id` AS inbox_candidate_id FROM `jobs` h WHERE `queue` = ? AND `id` NOT IN (?, ?, ?) ORDER BY `id` LIMIT ?) candidates JOIN `jobs` h ON h.`id` = candidates.inbox_candidate_id WHERE GET_LOCK(CONCAT('inbox.', MD5(CONCAT('jobs:k:', `id`))), 0) = 1 LIMIT ?
+SELECT * FROM (SELECT `id` AS inbox_id, `payload` AS inbox_payload, CONCAT('inbox.', MD5(CONCAT('jobs:k:', `id`))) AS inbox_key FROM `jobs` h WHERE `queue` = ? AND `id` NOT IN (?, ?, ?) ORDER BY `id` LIMIT ?) candidates WHERE GET_LOCK(inbox_key, 0) = 1 LIMIT ?
 -- binds QUEUE, SET_ASIDE, SET_ASIDE, SET_ASIDE, CANDIDATES, LIMIT
 
 -- recheck

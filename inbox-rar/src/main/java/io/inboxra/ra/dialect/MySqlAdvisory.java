@@ -13,9 +13,6 @@ import io.inboxra.dialect.TableSpec;
  */
 final class MySqlAdvisory {
 
-    /** The candidates' id, as the claim's subquery names it (apart from any column of the table). */
-    private static final String CANDIDATE = "inbox_candidate_id";
-
     private MySqlAdvisory() {
     }
 
@@ -29,26 +26,14 @@ final class MySqlAdvisory {
                 .orElseGet(() -> MySqlNamedLocks.of(spec, "k", dialect.clauses(spec).advisoryKey()));
     }
 
-    /**
-     * The candidates are ids only, in a LIMIT subquery that MySQL materializes, joined back to their
-     * rows in that order (STRAIGHT_JOIN); the outer LIMIT stops at the first rows locked, so GET_LOCK
-     * runs only on rows the claim returns or finds held. Ids only: a materialized payload column
-     * (TEXT, BLOB) makes the temporary table an on-disk one, and the candidates are hundreds, for
-     * the one row a claim returns (0.6 ms a claim against 0.1, 264 candidates, MariaDB 10.11). Where
-     * the candidates are share-locked ({@link #readsLatest}), their rows are read locked too: as last
-     * committed, never waited for, since the claim holds their locks.
-     */
     static Statement claim(MySqlDialect dialect, TableSpec spec) {
         ClaimClauses clauses = dialect.clauses(spec);
-        String table = dialect.table(spec);
-        String id = dialect.quote(spec.idColumn());
-        String key = claimKey(dialect, spec);
-        boolean latest = dialect.claimReadsLatest(spec);
-        return new Statement("SELECT STRAIGHT_JOIN " + clauses.columns() + clauses.group() + ", " + key + " AS "
-                + Label.KEY + " FROM (SELECT h." + id + " AS " + CANDIDATE + " FROM " + table + " h" + clauses.where()
-                + clauses.orderBy() + " LIMIT ?" + (latest ? " LOCK IN SHARE MODE SKIP LOCKED" : "") + ") candidates"
-                + " JOIN " + table + " h ON h." + id + " = candidates." + CANDIDATE + " WHERE GET_LOCK(" + key
-                + ", 0) = 1 LIMIT ?" + (latest ? " LOCK IN SHARE MODE" : ""),
+        // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
+        // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
+        return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", "
+                + claimKey(dialect, spec) + " AS " + Label.KEY + " FROM " + dialect.table(spec) + " h" + clauses.where()
+                + clauses.orderBy() + " LIMIT ?" + (dialect.claimReadsLatest(spec) ? " LOCK IN SHARE MODE SKIP LOCKED" : "")
+                + ") candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
                 clauses.params(Param.CANDIDATES, Param.LIMIT));
     }
 
