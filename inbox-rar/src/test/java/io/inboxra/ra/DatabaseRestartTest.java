@@ -12,7 +12,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -38,7 +37,8 @@ class DatabaseRestartTest {
 
     @AfterEach
     void dropTables() throws Exception {
-        Await.until("the database is back", LONG, () -> answers(TestDatabase.POSTGRES) && answers(TestDatabase.MARIADB));
+        Await.until("the database is back", LONG,
+                () -> Faults.answers(TestDatabase.POSTGRES) && Faults.answers(TestDatabase.MARIADB));
         tables.dropAll();
     }
 
@@ -61,28 +61,21 @@ class DatabaseRestartTest {
             }, p);
             Await.until("some rows are settled", LONG, () -> mdb.log().committed().size() >= 50);
             restart(db);
-            Await.until("the database is back", LONG, () -> answers(db));
+            Await.until("the database is back", LONG, () -> Faults.answers(db));
             long left = db.count("SELECT count(*) FROM " + table);
             assertTrue(left > 0, "rows were left for after the restart");
-            Await.until("every row is settled", LONG, () -> answers(db) && db.count("SELECT count(*) FROM " + table) == 0);
+            Await.until("every row is settled", LONG,
+                    () -> Faults.answers(db) && db.count("SELECT count(*) FROM " + table) == 0);
             Await.until("no delivery is in work", LONG, () -> mdb.log().nothingInWork());
             assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), "no row committed twice");
             assertEquals(expected, mdb.log().settledIds(), "every row settled by a delivery");
         }
     }
 
-    private static boolean answers(TestDatabase db) {
-        try {
-            return db.count("SELECT 1") == 1;
-        } catch (SQLException e) {
-            return false;
-        }
-    }
-
     /** Restarts the database server itself, as FAULTS.md says: PostgreSQL's cluster, or the mariadbd process. */
     private static void restart(TestDatabase db) throws Exception {
         if (db == TestDatabase.POSTGRES) {
-            run("sh", "-c", "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql | head -n 1) main restart");
+            Faults.restartPostgres("fast");
         } else {
             run("mysqladmin", "-h", "127.0.0.1", "-P", "3306", "-u", "root", "shutdown");
             // A new server started while the old one still shuts down finds its files locked and exits.

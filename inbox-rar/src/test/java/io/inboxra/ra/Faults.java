@@ -58,4 +58,27 @@ final class Faults {
                         + TestDatabase.mariaDbAdapterUser() + "'";
         Await.until("no transaction of the adapter's stays open", Duration.ofSeconds(5), () -> db.count(open) == 0);
     }
+
+    /** @return whether the database answers now: after a restart, it does once it is back */
+    static boolean answers(TestDatabase db) {
+        try {
+            return db.count("SELECT 1") == 1;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Restarts PostgreSQL's cluster, as FAULTS.md says, stopping it in {@code mode}: {@code fast}
+     * (as an upgrade or failover does) or {@code immediate} (as in a crash: no checkpoint, and what
+     * the log held unflushed is lost).
+     */
+    static void restartPostgres(String mode) throws Exception {
+        Process process = new ProcessBuilder("sh", "-c", "pg_ctlcluster --skip-systemctl-redirect -m " + mode
+                + " $(ls /etc/postgresql | head -n 1) main restart").redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("pg_ctlcluster -m " + mode + " restart failed: " + output);
+        }
+    }
 }

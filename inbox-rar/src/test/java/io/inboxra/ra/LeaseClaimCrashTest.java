@@ -10,7 +10,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +39,7 @@ class LeaseClaimCrashTest {
 
     @AfterEach
     void restoreTheWalWriterAndDropTables() throws Exception {
-        Await.until("the database is back", LONG, LeaseClaimCrashTest::answers);
+        Await.until("the database is back", LONG, () -> Faults.answers(DB));
         DB.execute("ALTER SYSTEM RESET wal_writer_delay");
         DB.execute("SELECT pg_reload_conf()");
         tables.dropAll();
@@ -74,13 +73,15 @@ class LeaseClaimCrashTest {
                 return Outcome.ack();
             }, p);
             assertTrue(inWork.await(30, TimeUnit.SECONDS), "the row is in work");
-            crashAndRestart();
-            Await.until("the database is back", LONG, LeaseClaimCrashTest::answers);
+            // FAULTS.md's database restart, in immediate mode: the server stops as in a crash.
+            Faults.restartPostgres("immediate");
+            Await.until("the database is back", LONG, () -> Faults.answers(DB));
             assertEquals(0, DB.count("SELECT count(*) FROM " + table + " WHERE id = " + id
                     + " AND locked_until IS NOT NULL"), "the claim's lease was lost with the crash");
             crashed.countDown();
 
-            Await.until("the row is settled", LONG, () -> answers() && DB.count("SELECT count(*) FROM " + table) == 0);
+            Await.until("the row is settled", LONG,
+                    () -> Faults.answers(DB) && DB.count("SELECT count(*) FROM " + table) == 0);
             Await.until("no delivery is in work", LONG, () -> mdb.log().nothingInWork());
             assertTrue(calls.get() >= 2, "delivered again after the crash: " + calls.get());
             assertFalse(mdb.log().rolledBack().isEmpty(), "the delivery in work at the crash did not commit");
@@ -89,19 +90,4 @@ class LeaseClaimCrashTest {
         }
     }
 
-    /** FAULTS.md's database restart, in immediate mode: the server stops as in a crash, without a checkpoint. */
-    private static void crashAndRestart() throws Exception {
-        Process process = new ProcessBuilder("sh", "-c", "pg_ctlcluster --skip-systemctl-redirect -m immediate"
-                + " $(ls /etc/postgresql | head -n 1) main restart").redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes());
-        assertEquals(0, process.waitFor(), "pg_ctlcluster: " + output);
-    }
-
-    private static boolean answers() {
-        try {
-            return DB.count("SELECT 1") == 1;
-        } catch (SQLException e) {
-            return false;
-        }
-    }
 }

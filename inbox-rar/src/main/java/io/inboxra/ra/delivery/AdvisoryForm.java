@@ -79,10 +79,8 @@ final class AdvisoryForm implements ClaimForm {
     @Override
     public boolean prepare(boolean transacted) throws SQLException {
         DatabaseConnection c = connection();
-        if (settled != null && settled.due()) {
-            // Kept long enough (a failed turn, a wait, a slow listener came in between): let go before the claim.
-            letGoSettled();
-        }
+        // Kept long enough (a failed turn, a wait, a slow listener came in between): let go before the claim.
+        letGoSettledIfDue();
         ClaimedRow next = owed.poll();
         if (next != null) {
             locked = List.of(next);
@@ -159,25 +157,17 @@ final class AdvisoryForm implements ClaimForm {
         }
         List<ClaimedRow> unlock = owing.isEmpty() && keeping.isEmpty() ? rows : rows.stream()
                 .filter(row -> !owing.contains(row.idKey()) && !keeping.contains(row.idKey())).toList();
-        if (unlock.isEmpty()) {
-            if (settled != null && settled.due()) {
-                letGoSettled();
-            }
-            return;
-        }
         if (unlock.size() > 1 && unlock.size() == rows.size() && owed.isEmpty() && unlockAll.isPresent()) {
-            connection.first(unlockAll.get(), context.bindings());
-            if (groupSlots != null) {
-                groupSlots.forget();
-            }
-            if (settled != null) {
-                settled.forget();
-            }
+            unlockAllHeld();
             return;
         }
         for (ClaimedRow row : unlock) {
             unlock(row);
         }
+        letGoSettledIfDue();
+    }
+
+    private void letGoSettledIfDue() throws SQLException {
         if (settled != null && settled.due()) {
             letGoSettled();
         }
@@ -193,12 +183,22 @@ final class AdvisoryForm implements ClaimForm {
             return;
         }
         if (owed.isEmpty() && unlockAll.isPresent()) {
-            settled.forget();
-            connection.first(unlockAll.get(), context.bindings());
+            unlockAllHeld();
             return;
         }
         for (ClaimedRow row : settled.take()) {
             unlock(row);
+        }
+    }
+
+    /** Every advisory lock the session holds, in one statement: the turn's, its group slots', those kept. */
+    private void unlockAllHeld() throws SQLException {
+        connection.first(unlockAll.get(), context.bindings());
+        if (groupSlots != null) {
+            groupSlots.forget();
+        }
+        if (settled != null) {
+            settled.forget();
         }
     }
 

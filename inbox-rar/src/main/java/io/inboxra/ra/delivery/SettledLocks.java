@@ -21,14 +21,14 @@ import java.util.List;
  */
 final class SettledLocks {
 
+    static final int MAX_ROWS = 64;
+    static final long MAX_AGE_NANOS = 100_000_000L;
+
     /** @return whether the table's locks of rows gone may be kept: each row's lock is its id's, no FIFO group's */
     static boolean keptFor(TableSpec table) {
         return table.fifoColumn().isEmpty()
                 && table.advisoryLock().filter(key -> key.equalsIgnoreCase(table.idColumn())).isPresent();
     }
-
-    static final int MAX_ROWS = 64;
-    static final long MAX_AGE_NANOS = 100_000_000L;
 
     private final List<ClaimedRow> rows = new ArrayList<>();
     private long since;

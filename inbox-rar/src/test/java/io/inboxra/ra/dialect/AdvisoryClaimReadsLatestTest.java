@@ -5,6 +5,7 @@ import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,20 +35,17 @@ class AdvisoryClaimReadsLatestTest {
 
     private static final TestDatabase DB = TestDatabase.MARIADB;
     private final MariaDbDialect dialect = new MariaDbDialect();
-    private String table;
+    private final TestTables tables = new TestTables();
 
     @AfterEach
-    void dropTable() throws SQLException {
-        if (table != null) {
-            DB.execute("DROP TABLE IF EXISTS " + table);
-        }
+    void dropTables() throws SQLException {
+        tables.dropAll();
     }
 
     @Test
     void aRowWhoseSettlementCommitsWhileTheClaimRunsIsNotReturned() throws Exception {
-        table = DB.newInbox();
-        DB.execute("INSERT INTO " + table + " (payload) VALUES ('settled elsewhere')");
-        long id = DB.count("SELECT MAX(id) FROM " + table);
+        String table = tables.inbox(DB);
+        long id = DB.insertMarker(table, "payload", "'settled elsewhere'");
         // The key expression sleeps a second on each row it is computed for: the claim is then still running
         // when the other server's settlement commits.
         TableSpec spec = TableSpec.builder(table).advisoryLock("id + SLEEP(1)").build();
@@ -69,9 +67,8 @@ class AdvisoryClaimReadsLatestTest {
     /** The claim reads the row first: the other server's delete waits for the claim to end, its lock still held. */
     @Test
     void aRowTheClaimHasReadIsNotSettledBeforeTheClaimEnds() throws Exception {
-        table = DB.newInbox();
-        DB.execute("INSERT INTO " + table + " (payload) VALUES ('settled elsewhere')");
-        long id = DB.count("SELECT MAX(id) FROM " + table);
+        String table = tables.inbox(DB);
+        long id = DB.insertMarker(table, "payload", "'settled elsewhere'");
         TableSpec spec = TableSpec.builder(table).advisoryLock("id + SLEEP(1)").build();
         try (Connection other = DB.connect(); Connection claiming = DB.connect()) {
             String key = takeLock(other, spec, id);
@@ -92,7 +89,7 @@ class AdvisoryClaimReadsLatestTest {
 
     @Test
     void concurrentClaimsDoNotPassOverEachOthersCandidates() throws Exception {
-        table = DB.newInbox();
+        String table = tables.inbox(DB);
         DB.execute("INSERT INTO " + table + " (payload) VALUES ('first'), ('second')");
         // The first claim reads (and locks) a row, sleeps half a second, reads the next: after 0.7 s it
         // holds both, and takes their named locks only after a second.
@@ -108,9 +105,8 @@ class AdvisoryClaimReadsLatestTest {
 
     @Test
     void aRowNoOneHoldsIsClaimedAndLocked() throws Exception {
-        table = DB.newInbox();
-        DB.execute("INSERT INTO " + table + " (payload) VALUES ('free')");
-        long id = DB.count("SELECT MAX(id) FROM " + table);
+        String table = tables.inbox(DB);
+        long id = DB.insertMarker(table, "payload", "'free'");
         TableSpec spec = TableSpec.builder(table).advisoryLock("id").build();
         try (Connection claiming = DB.connect(); Connection other = DB.connect()) {
             assertEquals(List.of(id), claim(claiming, spec), "the free row is claimed");

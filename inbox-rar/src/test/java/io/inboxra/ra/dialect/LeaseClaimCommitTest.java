@@ -4,6 +4,7 @@ import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,18 +27,16 @@ class LeaseClaimCommitTest {
 
     private static final TestDatabase DB = TestDatabase.POSTGRES;
     private final PostgresDialect dialect = new PostgresDialect();
-    private String table;
+    private final TestTables tables = new TestTables();
 
     @AfterEach
-    void dropTable() throws SQLException {
-        if (table != null) {
-            DB.execute("DROP TABLE IF EXISTS " + table);
-        }
+    void dropTables() throws SQLException {
+        tables.dropAll();
     }
 
     @Test
     void theClaimsTransactionAloneCommitsWithoutWaitingForTheFlush() throws Exception {
-        table = DB.newInbox();
+        String table = tables.inbox(DB);
         DB.execute("INSERT INTO " + table + " (payload) SELECT 'row ' || n FROM " + DB.series(3));
         TableSpec spec = TableSpec.builder(table).lockedUntilColumn("locked_until").build();
         Statement claim = dialect.leaseClaim(spec);
