@@ -226,6 +226,39 @@ public enum TestDatabase {
 
     public abstract long killAdapterConnections(String subscription) throws SQLException;
 
+    /**
+     * @return the database's open and prepared transactions, with their sessions: to say in a failure who held
+     *         what a test waited for
+     */
+    public String openTransactions() {
+        String sql = this == POSTGRES
+                ? "SELECT 'pid ' || pid || ' ' || coalesce(usename, '') || ' ' || coalesce(application_name, '') || ' '"
+                        + " || state || ' since ' || xact_start || ': ' || left(query, 200) FROM pg_stat_activity"
+                        + " WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid()"
+                        + " UNION ALL SELECT 'prepared ' || gid || ' at ' || prepared FROM pg_prepared_xacts"
+                : "SELECT CONCAT('trx ', t.trx_id, ' ', t.trx_state, ' since ', t.trx_started, ' session ',"
+                        + " t.trx_mysql_thread_id, ' ', COALESCE(p.USER, '(none)'), ' ', COALESCE(p.COMMAND, ''), ' ',"
+                        + " COALESCE(p.STATE, ''), ' locks ', t.trx_rows_locked, ': ', COALESCE(LEFT(t.trx_query, 200), ''))"
+                        + " FROM information_schema.INNODB_TRX t"
+                        + " LEFT JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id";
+        List<String> found = new ArrayList<>();
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                found.add(rs.getString(1));
+            }
+            if (this != POSTGRES) {
+                try (ResultSet xa = s.executeQuery("XA RECOVER")) {
+                    while (xa.next()) {
+                        found.add("XA prepared " + xa.getString("data"));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            found.add("(could not be listed: " + e + ")");
+        }
+        return found.toString();
+    }
+
     /** @return the columns of the test inbox table: every optional column of the table description */
     public String inboxColumns() {
         return "id " + autoId() + ", payload " + text() + " NOT NULL, queue " + text() + ", due_at " + timestamp()

@@ -6,9 +6,11 @@ import java.util.List;
 
 /**
  * The tables one test creates, each on its database, dropped after the test: a test class
- * holds one and calls {@link #dropAll()} from its {@code @AfterEach}.
+ * holds one and calls {@link #dropAll()} from its {@code @AfterEach}, or opens one in a
+ * try-with-resources block, where a failing drop is added to the test's own failure instead of
+ * replacing it.
  */
-public final class TestTables {
+public final class TestTables implements AutoCloseable {
 
     private record Created(TestDatabase db, String table) {
     }
@@ -48,8 +50,19 @@ public final class TestTables {
 
     public void dropAll() throws SQLException {
         for (Created c : created) {
-            c.db().execute("DROP TABLE IF EXISTS " + c.table());
+            try {
+                c.db().execute("DROP TABLE IF EXISTS " + c.table());
+            } catch (SQLException e) {
+                // A drop waits for whoever still holds the table: a lock left behind is the finding, so name it.
+                throw new SQLException("could not drop " + c.table() + "; open transactions then: "
+                        + c.db().openTransactions(), e.getSQLState(), e);
+            }
         }
         created.clear();
+    }
+
+    @Override
+    public void close() throws SQLException {
+        dropAll();
     }
 }

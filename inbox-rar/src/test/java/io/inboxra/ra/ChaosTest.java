@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.time.Duration;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -25,6 +26,7 @@ class ChaosTest {
         ChaosRun.Result result = ChaosRun.run(db, form, 1000, 0.1, Duration.ofMillis(300), Duration.ofSeconds(120));
         assertTrue(result.kills() > 0, "connections were killed: " + result);
         assertTrue(result.exactlyOnce(), "every row's effect exactly once: " + result);
+        assertEquals(0, result.sessionsLeft(), "the stopped servers closed every connection: " + result);
     }
 
     /**
@@ -40,5 +42,6 @@ class ChaosTest {
                 10);
         assertTrue(result.kills() > 0, "connections were killed: " + result);
         assertTrue(result.exactlyOnce(), "every row's effect exactly once: " + result);
+        assertEquals(0, result.sessionsLeft(), "the stopped servers closed every connection: " + result);
     }
 }
