@@ -40,9 +40,7 @@ public final class ClaimClauses {
      *         {@link Label#PAYLOAD}, {@link Label#ATTEMPT}, {@link Label#TRACE}
      */
     public String columns() {
-        return id() + ", " + payload()
-                + spec.attemptColumn().map(a -> ", " + dialect.quote(a) + " AS " + Label.ATTEMPT).orElse("")
-                + spec.traceColumn().map(t -> ", " + dialect.quote(t) + " AS " + Label.TRACE).orElse("");
+        return id() + ", " + payload() + others();
     }
 
     /**
@@ -54,13 +52,43 @@ public final class ClaimClauses {
      * @return the payload column, or the guarded payload and its size
      */
     public String payload() {
+        return payloadValue() + " AS " + Label.PAYLOAD + payloadBytes().map(b -> ", " + b).orElse("");
+    }
+
+    /**
+     * The payload's value alone, unlabelled: the column, or (as {@link #payload()} guards it) NULL
+     * for a payload past the limit. For a claim that reads the payload of the rows it returns
+     * only, from a subquery on the row's id, after choosing them by {@link #columnsButPayload()}.
+     *
+     * @return an expression on the payload column, unqualified
+     */
+    public String payloadValue() {
         String column = dialect.quote(spec.payloadColumn());
-        java.util.Optional<String> bytes = dialect.payloadBytes(column);
-        if (spec.maxPayloadBytes().isEmpty() || bytes.isEmpty()) {
-            return column + " AS " + Label.PAYLOAD;
-        }
-        return "CASE WHEN " + bytes.get() + " <= " + spec.maxPayloadBytes().getAsInt() + " THEN " + column + " END AS "
-                + Label.PAYLOAD + ", " + bytes.get() + " AS " + Label.PAYLOAD_BYTES;
+        return guardedSize().map(bytes -> "CASE WHEN " + bytes + " <= " + spec.maxPayloadBytes().getAsInt() + " THEN "
+                + column + " END").orElse(column);
+    }
+
+    /**
+     * @return {@link #columns()} without the payload's value: the id, the payload's size where
+     *         {@link #payload()} selects it ({@link Label#PAYLOAD_BYTES}), the attempt and trace columns
+     */
+    public String columnsButPayload() {
+        return id() + payloadBytes().map(b -> ", " + b).orElse("") + others();
+    }
+
+    private Optional<String> payloadBytes() {
+        return guardedSize().map(bytes -> bytes + " AS " + Label.PAYLOAD_BYTES);
+    }
+
+    /** @return the payload's size where a limit guards the payload: the table has one and the dialect tells sizes */
+    private Optional<String> guardedSize() {
+        return spec.maxPayloadBytes().isEmpty() ? Optional.empty()
+                : dialect.payloadBytes(dialect.quote(spec.payloadColumn()));
+    }
+
+    private String others() {
+        return spec.attemptColumn().map(a -> ", " + dialect.quote(a) + " AS " + Label.ATTEMPT).orElse("")
+                + spec.traceColumn().map(t -> ", " + dialect.quote(t) + " AS " + Label.TRACE).orElse("");
     }
 
     /** @return the id column alone, labelled {@link Label#ID} */

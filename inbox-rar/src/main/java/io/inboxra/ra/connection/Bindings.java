@@ -25,6 +25,8 @@ public record Bindings(Optional<String> queue, int limit, Duration lease, Claime
 
     /** Enough for a few workers' single rows among rows other servers hold. */
     static final int CANDIDATES = 256;
+    /** An advisory claim's first look: enough for a few servers' workers to hold theirs ({@link #firstCandidatesFor}). */
+    static final int FIRST_CANDIDATES = 32;
 
     public static Bindings of(Optional<String> queue) {
         return new Bindings(queue, 1, Duration.ZERO, null, Duration.ZERO, Duration.ZERO, null, null, CANDIDATES, null, 0);
@@ -37,6 +39,19 @@ public record Bindings(Optional<String> queue, int limit, Duration lease, Claime
      */
     public Bindings candidatesFor(int workers) {
         return new Bindings(queue, limit, lease, row, age, delay, reason, rows, CANDIDATES + limit * workers, setAside, slot);
+    }
+
+    /**
+     * @param workers the subscription's workers
+     * @return these bindings with the narrower window of an advisory claim's first look: as many
+     *         candidates as the claim must read before it locks one are the rows other sessions
+     *         hold ahead of it, a handful, and reading hundreds made every claim cost more; a first
+     *         look that finds nothing is followed by one with {@link #candidatesFor} before the
+     *         table is taken for empty
+     */
+    public Bindings firstCandidatesFor(int workers) {
+        return new Bindings(queue, limit, lease, row, age, delay, reason, rows, FIRST_CANDIDATES + limit * workers,
+                setAside, slot);
     }
 
     public Bindings limit(int n) {

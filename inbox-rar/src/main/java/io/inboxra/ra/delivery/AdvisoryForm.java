@@ -43,6 +43,9 @@ final class AdvisoryForm implements ClaimForm {
     private final Advisory advisory;
     private final Bindings one;
     private final Bindings batch;
+    /** The same with the first look's narrower window of candidates ({@link Bindings#firstCandidatesFor}). */
+    private final Bindings firstOne;
+    private final Bindings firstBatch;
     private final Optional<Statement> unlockAll;
     /** Each claimed row read again, where the claim does not read its rows as they are once locked. */
     private final AdvisoryRecheck recheck;
@@ -68,6 +71,8 @@ final class AdvisoryForm implements ClaimForm {
         int workers = context.settings().workers();
         this.one = context.bindings().limit(1).candidatesFor(workers);
         this.batch = context.bindings().limit(context.settings().batchSize()).candidatesFor(workers);
+        this.firstOne = context.bindings().limit(1).firstCandidatesFor(workers);
+        this.firstBatch = context.bindings().limit(context.settings().batchSize()).firstCandidatesFor(workers);
         this.unlockAll = advisory.unlockAll(context.settings().table());
         this.recheck = new AdvisoryRecheck(context, advisory, one);
         this.settled = SettledLocks.keptFor(context.settings().table()) ? new SettledLocks() : null;
@@ -85,9 +90,11 @@ final class AdvisoryForm implements ClaimForm {
         if (next != null) {
             locked = List.of(next);
         } else {
-            locked = GuardedClaim.claim(context.failingRows(), c, statements.claim(), transacted ? batch : one,
-                    this::unlock, groupSlots == null ? (session, rows) -> rows
-                            : (session, rows) -> groupSlots.take(session, rows, this::unlock));
+            locked = claim(c, transacted ? firstBatch : firstOne);
+            if (locked.isEmpty()) {
+                // Other sessions may hold every row of the first look's window: look further before waiting.
+                locked = claim(c, transacted ? batch : one);
+            }
         }
         if (locked.isEmpty()) {
             // Nothing to do: no lock is kept while the worker waits.
@@ -100,6 +107,12 @@ final class AdvisoryForm implements ClaimForm {
             return false;
         }
         return true;
+    }
+
+    private List<ClaimedRow> claim(DatabaseConnection c, Bindings window) throws SQLException {
+        return GuardedClaim.claim(context.failingRows(), c, statements.claim(), window, this::unlock,
+                groupSlots == null ? (session, rows) -> rows
+                        : (session, rows) -> groupSlots.take(session, rows, this::unlock));
     }
 
     /** A new branch for each delivery, on the worker's own (locked) session: it starts only once it settles. */

@@ -30,10 +30,29 @@ final class MySqlAdvisory {
         ClaimClauses clauses = dialect.clauses(spec);
         // The candidates are a LIMIT subquery, which MySQL materializes; the outer LIMIT stops at the
         // first rows locked, so GET_LOCK runs only on rows the claim returns or finds held.
+        if (dialect.claimReadsLatest(spec)) {
+            return claimReadingLatest(dialect, spec, clauses);
+        }
         return new Statement("SELECT * FROM (SELECT " + clauses.columns() + clauses.group() + ", "
                 + claimKey(dialect, spec) + " AS " + Label.KEY + " FROM " + dialect.table(spec) + " h" + clauses.where()
-                + clauses.orderBy() + " LIMIT ?" + (dialect.claimReadsLatest(spec) ? " LOCK IN SHARE MODE SKIP LOCKED" : "")
-                + ") candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
+                + clauses.orderBy() + " LIMIT ?) candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
+                clauses.params(Param.CANDIDATES, Param.LIMIT));
+    }
+
+    /**
+     * MariaDB's claim without FIFO groups ({@link #readsLatest}). The payload is not among the
+     * materialized candidates: a TEXT column makes MariaDB write them to an on-disk temporary table,
+     * hundreds of payloads for the one row returned. It is read for the rows returned only, by a
+     * subquery on the row's id, evaluated only for rows past GET_LOCK. That subquery is a locking
+     * read too, of a row the candidates' read holds share-locked (their payload size is read from
+     * the row itself, not an index), so it reads the row the candidates found, as last committed.
+     */
+    private static Statement claimReadingLatest(MySqlDialect dialect, TableSpec spec, ClaimClauses clauses) {
+        return new Statement("SELECT candidates.*, (SELECT " + clauses.payloadValue() + " FROM " + dialect.table(spec)
+                + " p WHERE p." + dialect.quote(spec.idColumn()) + " = candidates." + Label.ID + " LOCK IN SHARE MODE) AS "
+                + Label.PAYLOAD + " FROM (SELECT " + clauses.columnsButPayload() + ", " + claimKey(dialect, spec) + " AS "
+                + Label.KEY + " FROM " + dialect.table(spec) + " h" + clauses.where() + clauses.orderBy()
+                + " LIMIT ? LOCK IN SHARE MODE SKIP LOCKED) candidates WHERE GET_LOCK(" + Label.KEY + ", 0) = 1 LIMIT ?",
                 clauses.params(Param.CANDIDATES, Param.LIMIT));
     }
 

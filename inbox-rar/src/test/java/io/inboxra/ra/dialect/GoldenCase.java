@@ -57,10 +57,16 @@ public record GoldenCase(String name, TableSpec spec) {
                     .priorityColumn("priority").deadLetterTable("dead_jobs").build()),
             new GoldenCase("row-lock-max-payload", TableSpec.builder("jobs").attemptColumn("attempts")
                     .deadLetterTable("dead_jobs").maxPayloadBytes(1048576).build()),
+            // What the adapter claims by default (it always sets a payload limit), without FIFO groups.
+            new GoldenCase("advisory-max-payload-plain", TableSpec.builder("jobs").advisoryLock("id")
+                    .maxPayloadBytes(1048576).build()),
             new GoldenCase("lease-max-payload", TableSpec.builder("jobs").lockedUntilColumn("locked_until")
                     .attemptColumn("attempts").deadAtColumn("dead_at").maxPayloadBytes(1048576).build()),
             new GoldenCase("advisory-max-payload", TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp")
                     .deadLetterTable("dead_jobs").maxPayloadBytes(1048576).build()),
+            // What the adapter claims by default (it always sets a payload limit), without FIFO groups.
+            new GoldenCase("advisory-max-payload-plain", TableSpec.builder("jobs").advisoryLock("id")
+                    .maxPayloadBytes(1048576).build()),
             // The claim a second time, passing over rows whose delivery failed lately: after the queue's parameter.
             new GoldenCase("row-lock-set-aside", TableSpec.builder("jobs").queueColumn("queue").dueColumn("due_at")
                     .setAsideIds(3).build()),
