@@ -45,7 +45,8 @@ final class MySqlAdvisory {
      * hundreds of payloads for the one row returned. It is read for the rows returned only, by a
      * subquery on the row's id, evaluated only for rows past GET_LOCK. That subquery is a locking
      * read too, of a row the candidates' read holds share-locked (their payload size is read from
-     * the row itself, not an index), so it reads the row the candidates found, as last committed.
+     * the row itself, not an index: {@link #readsLatest}), so it reads the row the candidates found,
+     * as last committed, and is granted at once.
      */
     private static Statement claimReadingLatest(MySqlDialect dialect, TableSpec spec, ClaimClauses clauses) {
         return new Statement("SELECT candidates.*, (SELECT " + clauses.payloadValue() + " FROM " + dialect.table(spec)
@@ -65,10 +66,13 @@ final class MySqlAdvisory {
      * never waited for. With groups, the head-of-group subquery reads a snapshot (a subquery of a
      * locking read takes no locks), so those claims are re-read. MySQL's claim stays a snapshot
      * read, re-read: its share lock is spelled {@code FOR SHARE SKIP LOCKED}, which MariaDB refuses,
-     * and no MySQL server is at hand to prove it on.
+     * and no MySQL server is at hand to prove it on. Only with a payload limit (the adapter always
+     * sets one): the candidates then read each payload's size from the row itself, so they lock the
+     * row, not an index entry alone, and the payload subquery never waits on a row another
+     * transaction writes (a row read from an index alone is passed over only if that entry is locked).
      */
     static boolean readsLatest(TableSpec spec) {
-        return spec.fifoColumn().isEmpty();
+        return spec.fifoColumn().isEmpty() && spec.maxPayloadBytes().isPresent();
     }
 
     /** The claim's named lock of one row, tried on that row alone (a LIMIT subquery, materialized). */

@@ -48,7 +48,7 @@ class AdvisoryClaimReadsLatestTest {
         long id = DB.insertMarker(table, "payload", "'settled elsewhere'");
         // The key expression sleeps a second on each row it is computed for: the claim is then still running
         // when the other server's settlement commits.
-        TableSpec spec = TableSpec.builder(table).advisoryLock("id + SLEEP(1)").build();
+        TableSpec spec = limited(TableSpec.builder(table).advisoryLock("id + SLEEP(1)"));
         assertTrue(dialect.claimReadsLatest(spec), "without FIFO groups the claim needs no re-read");
         try (Connection other = DB.connect(); Connection claiming = DB.connect()) {
             String key = takeLock(other, spec, id);
@@ -69,7 +69,7 @@ class AdvisoryClaimReadsLatestTest {
     void aRowTheClaimHasReadIsNotSettledBeforeTheClaimEnds() throws Exception {
         String table = tables.inbox(DB);
         long id = DB.insertMarker(table, "payload", "'settled elsewhere'");
-        TableSpec spec = TableSpec.builder(table).advisoryLock("id + SLEEP(1)").build();
+        TableSpec spec = limited(TableSpec.builder(table).advisoryLock("id + SLEEP(1)"));
         try (Connection other = DB.connect(); Connection claiming = DB.connect()) {
             String key = takeLock(other, spec, id);
             CompletableFuture<List<Long>> claim = CompletableFuture.supplyAsync(() -> claim(claiming, spec));
@@ -93,8 +93,8 @@ class AdvisoryClaimReadsLatestTest {
         DB.execute("INSERT INTO " + table + " (payload) VALUES ('first'), ('second')");
         // The first claim reads (and locks) a row, sleeps half a second, reads the next: after 0.7 s it
         // holds both, and takes their named locks only after a second.
-        TableSpec slow = TableSpec.builder(table).advisoryLock("id + SLEEP(0.5)").build();
-        TableSpec spec = TableSpec.builder(table).advisoryLock("id").build();
+        TableSpec slow = limited(TableSpec.builder(table).advisoryLock("id + SLEEP(0.5)"));
+        TableSpec spec = limited(TableSpec.builder(table).advisoryLock("id"));
         try (Connection first = DB.connect(); Connection second = DB.connect()) {
             CompletableFuture<List<Long>> slowClaim = CompletableFuture.supplyAsync(() -> claim(first, slow));
             Thread.sleep(700);
@@ -107,21 +107,51 @@ class AdvisoryClaimReadsLatestTest {
     void aRowNoOneHoldsIsClaimedAndLocked() throws Exception {
         String table = tables.inbox(DB);
         long id = DB.insertMarker(table, "payload", "'free'");
-        TableSpec spec = TableSpec.builder(table).advisoryLock("id").build();
+        TableSpec spec = limited(TableSpec.builder(table).advisoryLock("id"));
         try (Connection claiming = DB.connect(); Connection other = DB.connect()) {
             assertEquals(List.of(id), claim(claiming, spec), "the free row is claimed");
             assertEquals(List.of(), claim(other, spec), "its lock is the claiming session's");
         }
     }
 
+    /**
+     * A row another transaction writes (an update not yet committed; a prepared branch holds its rows
+     * so) is passed over: neither the candidates nor the payload's subquery waits for it.
+     */
     @Test
-    void withFifoGroupsAndOnMySqlTheClaimIsReadAgain() throws Exception {
-        TableSpec spec = TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp").build();
+    void aRowAnotherTransactionWritesIsPassedOverNotWaitedFor() throws Exception {
+        String table = tables.inbox(DB);
+        long written = DB.insertMarker(table, "payload", "'written elsewhere'");
+        long free = DB.insertMarker(table, "payload", "'free'");
+        TableSpec spec = limited(TableSpec.builder(table).advisoryLock("id").attemptColumn("attempts"));
+        try (Connection other = DB.connect(); Connection claiming = DB.connect()) {
+            claiming.createStatement().execute("SET SESSION innodb_lock_wait_timeout = 2");
+            other.setAutoCommit(false);
+            other.createStatement().executeUpdate("UPDATE " + table + " SET attempts = attempts + 1 WHERE id = " + written);
+            try {
+                assertEquals(List.of(free), claim(claiming, spec), "the row written elsewhere is passed over");
+            } finally {
+                other.rollback();
+            }
+        }
+    }
+
+    @Test
+    void withFifoGroupsWithoutAPayloadLimitAndOnMySqlTheClaimIsReadAgain() throws Exception {
+        TableSpec spec = limited(TableSpec.builder("jobs").advisoryLock("id").fifoColumn("grp"));
         assertFalse(dialect.claimReadsLatest(spec), "the head-of-group subquery reads a snapshot");
+        TableSpec unlimited = TableSpec.builder("jobs").advisoryLock("id").build();
+        assertFalse(dialect.claimReadsLatest(unlimited), "without a payload size the candidates may read an index alone");
+        assertFalse(dialect.advisoryClaim(unlimited).sql().contains("SHARE MODE"), dialect.advisoryClaim(unlimited).sql());
         assertFalse(dialect.advisoryClaim(spec).sql().contains("SHARE MODE"), dialect.advisoryClaim(spec).sql());
-        TableSpec plain = TableSpec.builder("jobs").advisoryLock("id").build();
+        TableSpec plain = limited(TableSpec.builder("jobs").advisoryLock("id"));
         assertFalse(new MySqlDialect().claimReadsLatest(plain), "MySQL's claim reads a snapshot");
         assertFalse(new MySqlDialect().advisoryClaim(plain).sql().contains("SHARE MODE"));
+    }
+
+    /** As the adapter describes every table: with a payload limit (16 MiB unless set). */
+    private static TableSpec limited(TableSpec.Builder table) {
+        return table.maxPayloadBytes(16 << 20).build();
     }
 
     /** Takes the row's lock as an operator's cancel takes it: the claim's own key. */

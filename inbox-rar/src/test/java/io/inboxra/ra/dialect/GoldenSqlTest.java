@@ -46,14 +46,15 @@ class GoldenSqlTest {
     }
 
     /**
-     * But for the advisory claim without FIFO groups, which reads its rows as last committed and its
-     * payloads apart ({@code MySqlAdvisory#readsLatest}): that case's listing is golden/mariadb's.
+     * But for the advisory claim without FIFO groups and with a payload limit, which reads its rows
+     * as last committed and its payloads apart ({@code MySqlAdvisory#readsLatest}): that case's
+     * listing is golden/mariadb's.
      */
     @TestFactory
     List<DynamicTest> mariaDbWritesMySqlsStatements() {
         List<DynamicTest> tests = new ArrayList<>();
         for (GoldenCase c : GoldenCase.ALL) {
-            if (c.spec().advisoryLock().isPresent() && c.spec().fifoColumn().isEmpty()) {
+            if (c.spec().advisoryLock().isPresent() && new MariaDbDialect().claimReadsLatest(c.spec())) {
                 tests.add(DynamicTest.dynamicTest("mariadb/" + c.name(),
                         () -> StatementListing.assertGolden(new MariaDbDialect(), c)));
             } else {
