@@ -122,6 +122,26 @@ class MariaDbTest {
     void aTableWithoutAnIndexForTheClaimOrderIsWarnedAboutNamingTheIndex() throws Exception {
         String table = DB.newTable("noindex", DB.inboxColumns());
         tables.add(table);
+        List<String> warnings = warningsOfActivation(table);
+        assertEquals(List.of("Inbox subscription 'unindexed': no index of table '" + table + "' serves the claim"
+                + " order (queue, due_at, id); every claim will lock all the rows it scans and claims will wait for"
+                + " each other. Create one: CREATE INDEX " + table + "_claim ON `" + table + "` (`queue`, `due_at`,"
+                + " `id`)"), warnings);
+    }
+
+    /** Settlements look rows up by id: an id column that leads no index would make each scan and lock the table. */
+    @Test
+    void aTableWhoseIdColumnLeadsNoIndexIsWarnedAbout() throws Exception {
+        String table = DB.newTable("noidindex", "pk BIGINT AUTO_INCREMENT PRIMARY KEY, id BIGINT NOT NULL,"
+                + " payload TEXT NOT NULL, queue TEXT, due_at DATETIME(6)");
+        tables.add(table);
+        DB.execute("CREATE INDEX " + table + "_claim ON " + table + " (queue(32), due_at, id)");
+        assertEquals(List.of("Inbox subscription 'unindexed': no index of table '" + table + "' starts with its id"
+                + " column 'id'; every settlement will scan and lock the whole table. Make 'id' the primary key, or"
+                + " give it a unique index of its own."), warningsOfActivation(table));
+    }
+
+    private List<String> warningsOfActivation(String table) throws Exception {
         List<String> warnings = new ArrayList<>();
         Logger logger = Logger.getLogger("io.inboxra.ra.subscription.ClaimIndexCheck");
         Handler capture = new Handler() {
@@ -148,9 +168,6 @@ class MariaDbTest {
         } finally {
             logger.removeHandler(capture);
         }
-        assertEquals(List.of("Inbox subscription 'unindexed': no index of table '" + table + "' serves the claim"
-                + " order (queue, due_at, id); every claim will lock all the rows it scans and claims will wait for"
-                + " each other. Create one: CREATE INDEX " + table + "_claim ON `" + table + "` (`queue`, `due_at`,"
-                + " `id`)"), warnings);
+        return warnings;
     }
 }

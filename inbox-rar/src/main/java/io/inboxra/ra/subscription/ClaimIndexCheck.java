@@ -20,7 +20,9 @@ import java.util.TreeMap;
  * Where a dialect says so ({@link ClaimOrderIndex}: MySQL and MariaDB), an {@code ORDER BY} that
  * no index serves makes a locking claim sort every row it scans, and lock them all: claims then
  * wait for each other. At activation this looks for an index whose leading columns are the claim
- * order (queue, priority, due, id) and warns, naming the index to create, when there is none.
+ * order (queue, priority, due, id) and warns, naming the index to create, when there is none. It
+ * warns too when no index starts with the id column: each settlement (and MariaDB's advisory claim,
+ * reading a returned row's payload) looks a row up by its id, and would scan and lock every row.
  */
 public final class ClaimIndexCheck {
 
@@ -59,18 +61,30 @@ public final class ClaimIndexCheck {
                 }
             }
         }
+        if (!anyStartsWith(indexes, List.of(spec.idColumn()))) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': no index of table '" + spec.table()
+                    + "' starts with its id column '" + spec.idColumn() + "'; every settlement will scan and lock the"
+                    + " whole table. Make '" + spec.idColumn() + "' the primary key, or give it a unique index of its own.");
+        }
         List<String> leading = order.size() > 1 ? order.subList(0, order.size() - 1) : order;
-        for (Map<Integer, String> columns : indexes.values()) {
-            List<String> names = columns.values().stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
-            if (names.size() >= leading.size() && names.subList(0, leading.size())
-                    .equals(leading.stream().map(c -> c.toLowerCase(Locale.ROOT)).toList())) {
-                return true;
-            }
+        if (anyStartsWith(indexes, leading)) {
+            return true;
         }
         String create = advice.createClaimIndex(spec, order);
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': no index of table '" + spec.table()
                 + "' serves the claim order (" + String.join(", ", order) + "); every claim will lock all the rows it"
                 + " scans and claims will wait for each other. Create one: " + create);
+        return false;
+    }
+
+    private static boolean anyStartsWith(Map<String, Map<Integer, String>> indexes, List<String> leading) {
+        List<String> wanted = leading.stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
+        for (Map<Integer, String> columns : indexes.values()) {
+            List<String> names = columns.values().stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
+            if (names.size() >= wanted.size() && names.subList(0, wanted.size()).equals(wanted)) {
+                return true;
+            }
+        }
         return false;
     }
 }
