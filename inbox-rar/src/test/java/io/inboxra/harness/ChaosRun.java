@@ -6,7 +6,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -77,7 +79,7 @@ public final class ChaosRun {
         AtomicInteger kills = new AtomicInteger();
         AtomicInteger deliveries = new AtomicInteger();
         long started = System.nanoTime();
-        Result counted;
+        double seconds;
         try (Harness one = Harness.start(); Harness two = Harness.start();
                 EffectWriter mdb = new EffectWriter(db.xaDataSource(), effects, new HashSet<>(), message -> {
                     deliveries.incrementAndGet();
@@ -118,14 +120,11 @@ public final class ChaosRun {
             }
             // Let deliveries still finishing their second phase end before counting.
             try {
-                Await.until("nothing is left in doubt", Duration.ofSeconds(30), () -> inDoubt(db, tables) == 0);
+                Await.until("nothing is left in doubt", Duration.ofSeconds(30), () -> inDoubt(db, tables).isEmpty());
             } catch (AssertionError e) {
-                throw new AssertionError(e.getMessage() + "; in doubt: " + inDoubtBranches(db, tables), e);
+                throw new AssertionError(e.getMessage() + "; in doubt: " + inDoubt(db, tables), e);
             }
-            double seconds = (System.nanoTime() - started) / 1e9;
-            counted = new Result(rows, db.count("SELECT count(DISTINCT row_id) FROM " + effects),
-                    duplicated(db, effects), db.count("SELECT count(*) FROM " + table), inDoubt(db, tables), kills.get(),
-                    deliveries.get(), seconds, -1);
+            seconds = (System.nanoTime() - started) / 1e9;
         }
         // Stopped, the servers have closed every connection they opened; a killed session may take a moment to go.
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -134,21 +133,9 @@ public final class ChaosRun {
             Thread.sleep(50);
             sessionsLeft = db.adapterConnections("chaos");
         }
-        return new Result(counted.rows(), counted.effects(), counted.duplicated(), counted.left(), counted.inDoubt(),
-                counted.kills(), counted.deliveries(), counted.seconds(), sessionsLeft);
-    }
-
-    private static String inDoubtBranches(TestDatabase db, TestTables tables) throws SQLException {
-        if (db != TestDatabase.POSTGRES) {
-            StringBuilder b = new StringBuilder();
-            try (Connection c = db.connect(); ResultSet rs = c.createStatement().executeQuery("XA RECOVER")) {
-                while (rs.next()) {
-                    b.append(rs.getString("data")).append("; ");
-                }
-            }
-            return b.toString();
-        }
-        return Postgres.preparedBranchesOn(tables.on(db)).toString();
+        return new Result(rows, db.count("SELECT count(DISTINCT row_id) FROM " + effects), duplicated(db, effects),
+                db.count("SELECT count(*) FROM " + table), inDoubt(db, tables).size(), kills.get(), deliveries.get(),
+                seconds, sessionsLeft);
     }
 
     private static long duplicated(TestDatabase db, String effects) throws SQLException {
@@ -156,17 +143,19 @@ public final class ChaosRun {
     }
 
     /** Prepared branches of this run's: on its tables (PostgreSQL), or of this harness's transactions (MariaDB). */
-    private static long inDoubt(TestDatabase db, TestTables tables) throws SQLException {
+    private static List<String> inDoubt(TestDatabase db, TestTables tables) throws SQLException {
         if (db != TestDatabase.POSTGRES) {
             // XA RECOVER tells no tables; the harness's transaction manager names itself in every xid.
+            List<String> branches = new ArrayList<>();
             try (Connection c = db.connect(); ResultSet rs = c.createStatement().executeQuery("XA RECOVER")) {
-                long n = 0;
                 while (rs.next()) {
-                    n += rs.getString("data").contains(NODE) ? 1 : 0;
+                    if (rs.getString("data").contains(NODE)) {
+                        branches.add(rs.getString("data"));
+                    }
                 }
-                return n;
             }
+            return branches;
         }
-        return Postgres.preparedBranchesOn(tables.on(db)).size();
+        return Postgres.preparedBranchesOn(tables.on(db));
     }
 }
