@@ -56,7 +56,12 @@ final class Faults {
                 : "SELECT count(*) FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p"
                         + " ON p.ID = t.trx_mysql_thread_id WHERE p.USER = '"
                         + TestDatabase.mariaDbAdapterUser() + "'";
-        Await.until("no transaction of the adapter's stays open", Duration.ofSeconds(5), () -> db.count(open) == 0);
+        try {
+            Await.until("no transaction of the adapter's stays open", Duration.ofSeconds(5), () -> db.count(open) == 0);
+        } catch (AssertionError e) {
+            // Which transaction, from which statement: a repeat of a rare failure says what was left.
+            throw new AssertionError(e.getMessage() + "; open now: " + db.openTransactions(), e);
+        }
     }
 
     /** @return whether the database answers now: after a restart, it does once it is back */

@@ -80,9 +80,13 @@ final class AdvisoryForm implements ClaimForm {
                 statements.fifoRelease().orElseThrow(), context.settings().table().groupConcurrency(), one);
     }
 
-    /** A row owed, or a new claim taking the lock of each row it returns; then each re-read where needed. */
+    /**
+     * A row owed, or a new claim taking the lock of each row it returns; then each re-read where
+     * needed. The branch is a new one for each delivery, on the worker's own (locked) session: it
+     * starts only once it settles.
+     */
     @Override
-    public boolean prepare(boolean transacted) throws SQLException {
+    public DeliveryBranch<DatabaseConnection> prepare(boolean transacted) throws SQLException {
         DatabaseConnection c = connection();
         // Kept long enough (a failed turn, a wait, a slow listener came in between): let go before the claim.
         letGoSettledIfDue();
@@ -99,26 +103,20 @@ final class AdvisoryForm implements ClaimForm {
         if (locked.isEmpty()) {
             // Nothing to do: no lock is kept while the worker waits.
             letGoSettled();
-            return false;
+            return null;
         }
         current = next == null && !recheck.needed() ? locked : recheck.of(c, locked);
         if (current.isEmpty()) {
             release(List.of());
-            return false;
+            return null;
         }
-        return true;
+        return new DeliveryBranch<>(new WorkersOwnConnection(c), context.connections().finisher());
     }
 
     private List<ClaimedRow> claim(DatabaseConnection c, Bindings window) throws SQLException {
         return GuardedClaim.claim(context.failingRows(), c, statements.claim(), window, this::unlock,
                 groupSlots == null ? (session, rows) -> rows
                         : (session, rows) -> groupSlots.take(session, rows, this::unlock));
-    }
-
-    /** A new branch for each delivery, on the worker's own (locked) session: it starts only once it settles. */
-    @Override
-    public DeliveryBranch<DatabaseConnection> branch() throws SQLException {
-        return new DeliveryBranch<>(new WorkersOwnConnection(connection()), context.connections().finisher());
     }
 
     @Override

@@ -23,9 +23,10 @@ interface ClaimForm {
      *
      * @param transacted whether the MDB's transaction is the container's; without one, rows are
      *        delivered one at a time
-     * @return whether there is anything to deliver this turn
+     * @return the delivery's branch, on the form's connection (the XA resource the transaction
+     *         enlists), or null when there is nothing to deliver this turn
      */
-    boolean prepare(boolean transacted) throws SQLException;
+    DeliveryBranch<DatabaseConnection> prepare(boolean transacted) throws SQLException;
 
     /**
      * Opens the worker's own connection, where the form keeps one (row lock, advisory lock), so
@@ -34,24 +35,14 @@ interface ClaimForm {
     default void connect() throws SQLException {
     }
 
-    /** @return the delivery's branch, on the form's connection: the XA resource the transaction enlists */
-    DeliveryBranch<DatabaseConnection> branch() throws SQLException;
-
     /**
-     * In the delivery's transaction: the rows, claimed under lock in the branch (row lock) or as
-     * {@link #prepare} held them.
+     * In the delivery's transaction: the rows, claimed under lock in the branch (row lock, which
+     * then counts the transaction among the {@link OpenClaims}: it stays open while the listener
+     * runs) or as {@link #prepare} held them.
      *
      * @return the rows, in claim order; empty when none is to be delivered after all
      */
     List<ClaimedRow> claim(DeliveryBranch<DatabaseConnection> branch) throws SQLException;
-
-    /**
-     * @return whether {@link #claim} runs in the delivery's transaction, which then stays open while
-     *         the listener runs (row lock); the other forms' transactions touch the database only to settle
-     */
-    default boolean claimsInTransaction() {
-        return false;
-    }
 
     /**
      * A delivery of one row: the record its failure writes as the branch rolls back, or null where
@@ -100,7 +91,7 @@ interface ClaimForm {
     /** The turn failed before anything was settled (no MDB instance, a lost connection): lets go of its rows now, uncounted. */
     void abandon();
 
-    /** @return whether the worker's connection failed and must be replaced before the next turn */
+    /** @return whether the worker's connection failed and must be replaced before the turn (then {@link #disconnect}) */
     boolean isBroken();
 
     /** Drops the worker's connection after a database error; the next turn opens a new one. */

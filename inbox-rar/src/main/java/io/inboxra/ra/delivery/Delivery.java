@@ -11,6 +11,7 @@ import io.inboxra.ra.xa.DeliveryBranch;
 import io.inboxra.ra.xa.Ending;
 import io.inboxra.ra.xa.TransactionEndedException;
 import jakarta.resource.ResourceException;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -97,14 +98,21 @@ public final class Delivery {
         return claimed;
     }
 
-    /** Claims (or takes rows claimed before) and delivers them. */
+    /**
+     * Claims (or takes rows claimed before) and delivers them; first replaces the worker's
+     * connection if it failed in an earlier turn.
+     */
     public Result deliverNext() throws SQLException, ResourceException {
         claimed = 0;
+        if (form.isBroken()) {
+            form.disconnect();
+        }
         boolean transacted = endpoints.isTransacted();
-        if (!form.prepare(transacted)) {
+        DeliveryBranch<DatabaseConnection> branch = form.prepare(transacted);
+        if (branch == null) {
             return Result.EMPTY;
         }
-        Turn turn = new Turn(form.branch());
+        Turn turn = new Turn(branch);
         try {
             deliver(turn, transacted);
         } catch (SQLException | ResourceException | RuntimeException | Error e) {
@@ -139,9 +147,6 @@ public final class Delivery {
                 if (turn.rows.isEmpty()) {
                     return;
                 }
-                if (form.claimsInTransaction()) {
-                    openClaims.opened();
-                }
                 turn.span = trace.start(turn.rows);
                 if (turn.rows.size() == 1) {
                     turn.record = form.armFailure(branch, turn.rows.get(0));
@@ -174,11 +179,12 @@ public final class Delivery {
         }
         TransactionStatus transaction = endpoints.transaction();
         Connection lent = form.lent();
-        if (lent == null || transaction.registry().isEmpty()) {
+        TransactionSynchronizationRegistry registry = lent == null ? null : transaction.registry().orElse(null);
+        if (registry == null) {
             return endpoint.invokeAll(rows, transaction::isActive);
         }
         // Every call of the lent connection goes through the branch: nothing of it runs once the transaction ended.
-        return SharedBranch.during(transaction.registry().get(), database, lent, branch.loan(),
+        return SharedBranch.during(registry, database, lent, branch.loan(),
                 () -> endpoint.invokeAll(rows, transaction::isActive));
     }
 
@@ -263,11 +269,6 @@ public final class Delivery {
             throw turn.trouble;
         }
         return result;
-    }
-
-    /** @return whether the worker's connection failed and must be replaced before the next turn */
-    public boolean isBroken() {
-        return form.isBroken();
     }
 
     /** Opens the worker's own connection now, where its form keeps one; a failure is the first turn's to report. */

@@ -75,9 +75,13 @@ final class LeaseForm implements ClaimForm {
         this.steps = statements.leaseInSteps() ? (LeaseInSteps) context.dialect() : null;
     }
 
-    /** A row claimed before, or a new claim: all of it at once in a container transaction, else one row at a time. */
+    /**
+     * A row claimed before, or a new claim: all of it at once in a container transaction, else one
+     * row at a time; with a new branch for each delivery, which borrows a pooled connection only
+     * once it settles.
+     */
     @Override
-    public boolean prepare(boolean transacted) throws SQLException {
+    public DeliveryBranch<DatabaseConnection> prepare(boolean transacted) throws SQLException {
         if (ahead.isEmpty()) {
             List<ClaimedRow> claimed = context.failingRows().notSetAside(claim(), this::releaseLease);
             List<Held> held = new ArrayList<>(claimed.size());
@@ -86,18 +90,16 @@ final class LeaseForm implements ClaimForm {
             }
             if (transacted && held.size() > 1) {
                 current = held;
-                return true;
+                return newBranch();
             }
             ahead.addAll(held);
         }
         Held next = ahead.poll();
         current = next == null ? List.of() : List.of(next);
-        return next != null;
+        return next == null ? null : newBranch();
     }
 
-    /** A new branch for each delivery: it borrows a pooled connection only once it settles. */
-    @Override
-    public DeliveryBranch<DatabaseConnection> branch() {
+    private DeliveryBranch<DatabaseConnection> newBranch() {
         return new DeliveryBranch<>(new PooledConnections(pool), context.connections().finisher());
     }
 

@@ -71,29 +71,18 @@ final class RowLockForm implements ClaimForm {
 
     /**
      * A cheap look outside any transaction while idle, so that idle workers begin no container
-     * transactions; but the worker's first turn claims in one at once ({@link #claimedOnce}).
+     * transactions; but the worker's first turn claims in one at once ({@link #claimedOnce}). The
+     * branch is the worker's own, on its connection: kept from one delivery to the next.
      */
     @Override
-    public boolean prepare(boolean transacted) throws SQLException {
+    public DeliveryBranch<DatabaseConnection> prepare(boolean transacted) throws SQLException {
         DatabaseConnection c = connection();
         limit = owed > 0 || !transacted ? 1 : context.settings().batchSize();
         if (!claimedOnce) {
             claimedOnce = true;
-            return true;
+            return branch;
         }
-        return !idle || statements.probe().isEmpty() || c.exists(statements.probe().get(), one);
-    }
-
-    /** The worker's own branch, on its connection: kept from one delivery to the next. */
-    @Override
-    public DeliveryBranch<DatabaseConnection> branch() throws SQLException {
-        connection();
-        return branch;
-    }
-
-    @Override
-    public boolean claimsInTransaction() {
-        return true;
+        return !idle || statements.probe().isEmpty() || c.exists(statements.probe().get(), one) ? branch : null;
     }
 
     @Override
@@ -104,6 +93,10 @@ final class RowLockForm implements ClaimForm {
         List<ClaimedRow> rows = branch.run(c -> GuardedClaim.claim(context.failingRows(), c, statements.claim(),
                 bindings, row -> { }, this::guarded));
         idle = rows.isEmpty();
+        if (!idle) {
+            // The claim's transaction stays open while the listener runs: the gauge counts it until the turn ends.
+            context.openClaims().opened();
+        }
         if (owed > 0) {
             // Nothing claimable: the failed batch's rows are gone (or not due); batches again.
             owed = rows.isEmpty() ? 0 : owed - 1;

@@ -120,9 +120,6 @@ final class Worker implements Work {
                 // The wait ends early on resume.
                 return context.settings().maxPollInterval();
             }
-            if (delivery.isBroken()) {
-                delivery.disconnect();
-            }
             int rows = context.settings().batchSize();
             if (pace != null) {
                 Duration wait = pace.take(rows);
