@@ -21,8 +21,16 @@ import java.util.Set;
  * @param form       the adapter's form, or null for a plain-JDBC baseline and db-scheduler
  * @param transacted whether each delivery runs in a container transaction
  * @param batchSize  rows per transaction
+ * @param prefetch   the lease form's {@code prefetch}: rows one claim takes, each in a transaction of its own
  */
-record Subject(String name, Form form, boolean transacted, int batchSize) {
+record Subject(String name, Form form, boolean transacted, int batchSize, int prefetch) {
+
+    Subject(String name, Form form, boolean transacted, int batchSize) {
+        this(name, form, transacted, batchSize, 1);
+    }
+
+    /** The lease form claiming this many rows a statement, each delivered in a transaction of its own. */
+    static final int LEASE_PREFETCH = 8;
 
     static final String PLAIN_JDBC = "plain-jdbc";
     static final String DB_SCHEDULER = "db-scheduler";
@@ -36,6 +44,8 @@ record Subject(String name, Form form, boolean transacted, int batchSize) {
             subjects.add(new Subject(formName(form), form, true, 1));
         }
         subjects.add(new Subject("row-lock-bean-managed", Form.ROW_LOCK, false, 1));
+        subjects.add(new Subject(formName(Form.LEASE) + "-prefetch-" + LEASE_PREFETCH, Form.LEASE, true, 1,
+                LEASE_PREFETCH));
         for (int batch : BATCHES) {
             subjects.add(new Subject(batchName(PLAIN_JDBC, batch), null, false, batch));
         }

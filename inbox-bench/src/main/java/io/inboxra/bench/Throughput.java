@@ -124,6 +124,9 @@ final class Throughput {
         if (subject.batchSize() > 1) {
             p.put("batchSize", String.valueOf(subject.batchSize()));
         }
+        if (subject.prefetch() > 1) {
+            p.put("prefetch", String.valueOf(subject.prefetch()));
+        }
         try (Harness server = Harness.start()) {
             server.activate(message -> {
                 span.delivered();

@@ -122,6 +122,8 @@ public class InboxActivationSpec implements ActivationSpec {
     public void setLease(String v) { set(Property.LEASE, v); }
     public String getBatchSize() { return get(Property.BATCH_SIZE); }
     public void setBatchSize(String v) { set(Property.BATCH_SIZE, v); }
+    public String getPrefetch() { return get(Property.PREFETCH); }
+    public void setPrefetch(String v) { set(Property.PREFETCH, v); }
     public String getConnections() { return get(Property.CONNECTIONS); }
     public void setConnections(String v) { set(Property.CONNECTIONS, v); }
     public String getInDoubtTimeout() { return get(Property.IN_DOUBT_TIMEOUT); }

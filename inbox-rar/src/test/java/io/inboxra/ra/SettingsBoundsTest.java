@@ -32,7 +32,7 @@ class SettingsBoundsTest {
     private static Map<String, String> properties(String property, String value) {
         Map<String, String> p = table.properties("bounded");
         switch (property) {
-            case "lease", "batchSize", "connections" -> p.put("lockedUntilColumn", "locked_until");
+            case "lease", "batchSize", "prefetch", "connections" -> p.put("lockedUntilColumn", "locked_until");
             case "retryDelay", "maxRetryDelay" -> p.put("dueColumn", "due_at");
             case "retention" -> p.put("processedAtColumn", "processed_at");
             case "maxAttempts" -> {
@@ -70,6 +70,8 @@ class SettingsBoundsTest {
         "workers         | 257                | it must be a whole number from 1 to 256",
         "workers         | 99999999999        | it must be a whole number from 1 to 256",
         "batchSize       | 1001               | it must be a whole number from 1 to 1000",
+        "prefetch        | 0                  | it must be a whole number from 1 to 1000 (the rows one lease claim takes ahead wait leased, in memory, for their worker); set it within that range.",
+        "prefetch        | 1001               | it must be a whole number from 1 to 1000",
         "groupConcurrency | 0                 | it must be a whole number from 1 to 1000 (rows of one FIFO group in work at once; 1 keeps the group in order); set it within that range.",
         "groupConcurrency | 1001              | it must be a whole number from 1 to 1000",
         "groupConcurrency | three             | it must be a whole number from 1 to 1000",
@@ -157,6 +159,31 @@ class SettingsBoundsTest {
                 + " (16777216) let one claim read up to 16777216000 bytes of payloads, which its worker holds in memory;"
                 + " at most 1073741824 (1 GiB) are allowed: set 'maxPayloadBytes' to at most 1073741, or lower"
                 + " 'batchSize' to at most 64.", activationFailure(batch(1000, "16777216")));
+    }
+
+    /** Rows claimed ahead wait leased for their turn: only the lease form, only one row a transaction. */
+    @Test
+    void prefetchIsTheLeaseFormsAtOneRowATransaction() throws Exception {
+        assertEquals(8, SettingsReader.read(properties("prefetch", "8"), "x").prefetch());
+        assertEquals(1, SettingsReader.read(table.properties("x"), "x").prefetch(), "the default: one row a claim");
+        Map<String, String> rowLock = table.properties("bounded");
+        rowLock.put("prefetch", "8");
+        assertEquals("Inbox subscription 'bounded' cannot start: Property 'prefetch' is '8' but the table is not in"
+                + " the lease form: only a lease holds a row claimed ahead while it waits for its turn; set"
+                + " 'lockedUntilColumn' for the lease form, or remove 'prefetch'.", activationFailure(rowLock));
+        Map<String, String> batch = properties("prefetch", "8");
+        batch.put("batchSize", "50");
+        assertEquals("Inbox subscription 'bounded' cannot start: Properties 'prefetch' (8) and 'batchSize' (50) are"
+                + " both above 1: a batch claims its rows in one statement already and delivers them together; keep"
+                + " 'batchSize' to deliver them in one transaction, or set it to 1 to deliver each of the 'prefetch'"
+                + " rows in a transaction of its own.", activationFailure(batch));
+        Map<String, String> large = properties("prefetch", "1000");
+        assertEquals(1073741, SettingsReader.read(large, "x").maxPayloadBytes(), "the payload default lowered to fit");
+        large.put("maxPayloadBytes", "16777216");
+        assertEquals("Inbox subscription 'bounded' cannot start: Properties 'prefetch' (1000) and 'maxPayloadBytes'"
+                + " (16777216) let one claim read up to 16777216000 bytes of payloads, which its worker holds in memory;"
+                + " at most 1073741824 (1 GiB) are allowed: set 'maxPayloadBytes' to at most 1073741, or lower"
+                + " 'prefetch' to at most 64.", activationFailure(large));
     }
 
     private static Map<String, String> batch(int batchSize, String maxPayloadBytes) {

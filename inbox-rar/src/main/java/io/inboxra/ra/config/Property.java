@@ -36,6 +36,7 @@ public enum Property {
     WORKERS("workers", "1"),
     LEASE("lease", "PT30S"),
     BATCH_SIZE("batchSize", "1"),
+    PREFETCH("prefetch", "1"),
     CONNECTIONS("connections", "4"),
     IN_DOUBT_TIMEOUT("inDoubtTimeout", null),
     POLL_INTERVAL("pollInterval", "PT1S"),

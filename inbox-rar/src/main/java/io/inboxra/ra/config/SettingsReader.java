@@ -58,8 +58,8 @@ public final class SettingsReader {
         Optional<String> queue = TableReader.queue(activation, table);
         TableReader.checkOneForm(activation, table);
         TableReader.checkGroupConcurrency(activation, table);
-        WorkerSettings work = WorkerSettings.read(activation);
-        SettlementSettings settlement = SettlementSettings.read(activation, table, work.batchSize());
+        WorkerSettings work = WorkerSettings.read(activation, table);
+        SettlementSettings settlement = SettlementSettings.read(activation, table, work.batchSize(), work.prefetch());
         ClaimSettings claims = ClaimSettings.read(activation);
         Optional<String> dialect = activation.text(Property.DIALECT);
         DataSourceSettings dataSource = DataSourceReader.read(activation, complete);
@@ -67,7 +67,7 @@ public final class SettingsReader {
         java.util.OptionalDouble maxRate = RateLimit.read(activation);
         activation.failIfAnyProblem(name);
         return new SubscriptionSettings(name, table, queue, work.workers(), claims.pollInterval(),
-                claims.maxPollInterval(), work.lease(), work.batchSize(), work.connections(), work.inDoubtTimeout(),
+                claims.maxPollInterval(), work.lease(), work.batchSize(), work.prefetch(), work.connections(), work.inDoubtTimeout(),
                 settlement.maxAttempts(), settlement.retryDelay(), settlement.maxRetryDelay(), settlement.retention(),
                 claims.isolation(), dialect, dataSource, settlement.maxPayloadBytes(), claims.notifyChannel(),
                 claims.claimTransactionWarning(), failurePause, maxRate);

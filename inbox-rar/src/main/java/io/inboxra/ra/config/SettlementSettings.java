@@ -24,9 +24,10 @@ record SettlementSettings(OptionalInt maxAttempts, Duration retryDelay, Duration
     /**
      * @param table the table description, as read
      * @param batchSize the rows one claim takes, as read
+     * @param prefetch the rows one lease claim takes at {@code batchSize} 1, as read
      * @return the settings, each the property's default when it is not set or refused
      */
-    static SettlementSettings read(ActivationValues values, TableSpec table, int batchSize) {
+    static SettlementSettings read(ActivationValues values, TableSpec table, int batchSize, int prefetch) {
         OptionalInt maxAttempts = values.validWhole(Property.MAX_ATTEMPTS, Bounds.MAX_ATTEMPTS);
         Duration retryDelay = values.duration(Property.RETRY_DELAY, Bounds.RETRY_DELAY);
         Duration maxRetryDelay = values.duration(Property.MAX_RETRY_DELAY, Bounds.RETRY_DELAY);
@@ -35,24 +36,30 @@ record SettlementSettings(OptionalInt maxAttempts, Duration retryDelay, Duration
         checkBackoff(values, table, retryDelay, maxRetryDelay);
         checkRetention(values, table);
         return new SettlementSettings(maxAttempts, retryDelay, maxRetryDelay, retention,
-                maxPayloadBytes(values, batchSize));
+                maxPayloadBytes(values, prefetch > batchSize ? Property.PREFETCH : Property.BATCH_SIZE,
+                        Math.max(batchSize, prefetch)));
     }
 
     /**
      * One claim reads at most {@link Bounds#CLAIM_PAYLOAD_BYTES} of payloads: a value that would let
-     * {@code batchSize} rows read more is refused; the default is lowered to fit.
+     * the rows one claim takes ({@code batchSize}, or {@code prefetch}) read more is refused; the
+     * default is lowered to fit.
+     *
+     * @param rowsProperty the property that sets how many rows one claim takes
+     * @param rows that many
      */
-    private static int maxPayloadBytes(ActivationValues values, int batchSize) {
+    private static int maxPayloadBytes(ActivationValues values, Property rowsProperty, int rows) {
         int value = values.whole(Property.MAX_PAYLOAD_BYTES, Bounds.MAX_PAYLOAD_BYTES);
-        long fits = Bounds.CLAIM_PAYLOAD_BYTES / batchSize;
+        long fits = Bounds.CLAIM_PAYLOAD_BYTES / rows;
         if (!values.isSet(Property.MAX_PAYLOAD_BYTES)) {
             return (int) Math.min(value, fits);
         }
-        if ((long) value * batchSize > Bounds.CLAIM_PAYLOAD_BYTES) {
-            values.report("Properties 'batchSize' (" + batchSize + ") and 'maxPayloadBytes' (" + value + ") let one"
-                    + " claim read up to " + (long) value * batchSize + " bytes of payloads, which its worker holds"
+        if ((long) value * rows > Bounds.CLAIM_PAYLOAD_BYTES) {
+            String name = rowsProperty.key();
+            values.report("Properties '" + name + "' (" + rows + ") and 'maxPayloadBytes' (" + value + ") let one"
+                    + " claim read up to " + (long) value * rows + " bytes of payloads, which its worker holds"
                     + " in memory; at most " + Bounds.CLAIM_PAYLOAD_BYTES + " (1 GiB) are allowed: set"
-                    + " 'maxPayloadBytes' to at most " + fits + ", or lower 'batchSize' to at most "
+                    + " 'maxPayloadBytes' to at most " + fits + ", or lower '" + name + "' to at most "
                     + Bounds.CLAIM_PAYLOAD_BYTES / value + ".");
         }
         return value;

@@ -25,7 +25,8 @@ import java.util.Optional;
  * The lease form: an expiry written into each row holds it. A short statement of its own, on a
  * pooled connection, claims up to {@code batchSize} rows, writing their lease (database time), and
  * a heartbeat keeps each alive from then on; they are delivered at once (a batch), or one at a
- * time where the listener has no container transaction. The branch starts only at the
+ * time where the listener has no container transaction; at {@code batchSize} 1 a claim may take
+ * {@code prefetch} rows, each delivered in a transaction of its own. The branch starts only at the
  * settlement, on a pooled connection, which matches each row's last lease (its fencing token), so
  * a lost lease never settles. A lone row that did not commit is counted while its lease still
  * holds it (or has its lease cleared), so it returns at once and never uncounted; the rows of a
@@ -51,6 +52,8 @@ final class LeaseForm implements ClaimForm {
     private final ConnectionPool pool;
     private final Bindings bindings;
     private final LeaseInSteps steps;
+    /** {@code batchSize} above 1: a claim's rows are delivered together in a container transaction. */
+    private final boolean batches;
     /** The claim in steps' statements for all of a claim's rows, by how many (built once per size, not per poll). */
     private final Map<Integer, Optional<Statement>> leaseWriteAll = new HashMap<>();
     private final Map<Integer, Optional<Statement>> leaseReadAll = new HashMap<>();
@@ -71,14 +74,18 @@ final class LeaseForm implements ClaimForm {
         this.records = context.failures();
         this.tally = tally;
         this.pool = context.connections().pool();
-        this.bindings = context.bindings().limit(context.settings().batchSize()).lease(context.settings().lease());
+        // prefetch is above 1 only at batchSize 1: the rows one claim takes wait ahead, each leased.
+        this.bindings = context.bindings().limit(Math.max(context.settings().batchSize(), context.settings().prefetch()))
+                .lease(context.settings().lease());
+        this.batches = context.settings().batchSize() > 1;
         this.steps = statements.leaseInSteps() ? (LeaseInSteps) context.dialect() : null;
     }
 
     /**
-     * A row claimed before, or a new claim: all of it at once in a container transaction, else one
-     * row at a time; with a new branch for each delivery, which borrows a pooled connection only
-     * once it settles.
+     * A row claimed before, or a new claim: a batch all at once in a container transaction, else
+     * one row at a time (without a container transaction, or the {@code prefetch} rows of a claim
+     * at {@code batchSize} 1); with a new branch for each delivery, which borrows a pooled
+     * connection only once it settles.
      */
     @Override
     public DeliveryBranch<DatabaseConnection> prepare(boolean transacted) throws SQLException {
@@ -88,7 +95,7 @@ final class LeaseForm implements ClaimForm {
             for (ClaimedRow row : claimed) {
                 held.add(new Held(row, LeaseHeartbeat.start(context, row)));
             }
-            if (transacted && held.size() > 1) {
+            if (transacted && batches && held.size() > 1) {
                 current = held;
                 return newBranch();
             }
