@@ -4,10 +4,14 @@ import io.inboxra.Outcome;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
+import io.inboxra.harness.HeldBackStatements;
 import io.inboxra.harness.Narayana;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.dialect.Form;
+import io.inboxra.dialect.Statement;
+import io.inboxra.dialect.TableSpec;
+import io.inboxra.ra.dialect.PostgresDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -129,6 +133,48 @@ class LeasePrefetchTest {
                     "the rows delivered settled, no other");
             assertEquals(0, db.count("SELECT count(*) FROM " + table + " WHERE locked_until IS NOT NULL"),
                     "the rows claimed ahead are free for another server at once");
+        }
+    }
+
+    /**
+     * A row ahead whose lease ran out while it waited, and which another server claimed, is that
+     * server's: once the heartbeat finds the lease lost, the row is not handed to the listener
+     * here (its settlement could never match).
+     */
+    @org.junit.jupiter.api.Test
+    void aRowAheadWhoseLeaseAnotherClaimTookIsNotDelivered() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = tables.inbox(db);
+        db.insertRows(table, 5);
+        long first = db.count("SELECT min(id) FROM " + table);
+        CountDownLatch inWork = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        Statement heartbeat = new PostgresDialect().extendLease(
+                TableSpec.builder(table).lockedUntilColumn("locked_until").build());
+        try (HeldBackStatements.Hold heartbeats = HeldBackStatements.hold(heartbeat);
+                Harness server = Harness.start()) {
+            Map<String, String> p = prefetching(db, "prefetch-lost", table);
+            p.put("lease", "PT1S");
+            p.put("dataSourceClass", HeldBackStatements.class.getName());
+            Harness.Activation activation = server.activate(message -> {
+                inWork.countDown();
+                await(go);
+                return Outcome.ack();
+            }, p);
+            assertTrue(inWork.await(30, TimeUnit.SECONDS), "the first row is in work");
+            Thread.sleep(1200);
+            // Another server's claim of the four rows ahead, their leases having run out unextended.
+            assertEquals(4, db.count("WITH taken AS (UPDATE " + table + " SET locked_until = now() + interval '60 seconds'"
+                    + " WHERE id <> " + first + " RETURNING 1) SELECT count(*) FROM taken"));
+            heartbeats.close();
+            Thread.sleep(1500); // the heartbeats run again (every third of the lease) and find those leases lost
+            go.countDown();
+            Await.until("the first row is settled", LONG, () -> activation.log().committed().size() == 1);
+            Thread.sleep(500); // the worker's next turns: the rows ahead, and a claim that finds nothing
+            assertEquals(List.of(first), activation.log().invoked(), "only the row whose lease held was delivered");
+            assertEquals(List.of(), activation.log().rolledBack());
+            assertEquals(4, db.count("SELECT count(*) FROM " + table + " WHERE locked_until > now() + interval '30 seconds'"),
+                    "the other server's leases stand");
         }
     }
 

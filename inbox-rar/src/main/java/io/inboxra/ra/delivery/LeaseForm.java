@@ -101,9 +101,22 @@ final class LeaseForm implements ClaimForm {
             }
             ahead.addAll(held);
         }
-        Held next = ahead.poll();
+        Held next = nextStillHeld();
         current = next == null ? List.of() : List.of(next);
         return next == null ? null : newBranch();
+    }
+
+    /**
+     * The next row ahead whose heartbeat has not found its lease lost: a row whose lease ran out
+     * while it waited, and which another claim took, is that claim's; delivering it here could
+     * never settle.
+     */
+    private Held nextStillHeld() {
+        Held next;
+        while ((next = ahead.poll()) != null && next.heartbeat().isLost()) {
+            next.stopHeartbeat();
+        }
+        return next;
     }
 
     private DeliveryBranch<DatabaseConnection> newBranch() {

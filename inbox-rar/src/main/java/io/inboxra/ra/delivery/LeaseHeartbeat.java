@@ -78,8 +78,8 @@ final class LeaseHeartbeat implements Runnable {
                 lost = true;
                 cancel();
                 LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
-                        + " was lost (it ran out and another claim took the row); this delivery's settlement will be"
-                        + " refused");
+                        + " was lost (it ran out and another claim took the row): a delivery of it under way will not"
+                        + " settle, and a row still waiting ahead is not delivered here");
             } else {
                 token = next;
             }
@@ -101,6 +101,11 @@ final class LeaseHeartbeat implements Runnable {
             return null;
         }
         return c.claim(statements.leaseRead().get(), current).stream().findFirst().map(ClaimedRow::token).orElse(null);
+    }
+
+    /** @return whether an extension found the lease lost: the row is another claim's now */
+    synchronized boolean isLost() {
+        return lost;
     }
 
     /**
