@@ -21,7 +21,7 @@ import java.util.Set;
  * @param form       the adapter's form, or null for a plain-JDBC baseline and db-scheduler
  * @param transacted whether each delivery runs in a container transaction
  * @param batchSize  rows per transaction
- * @param prefetch   the lease form's {@code prefetch}: rows one claim takes, each in a transaction of its own
+ * @param prefetch   the lease and advisory lock forms' {@code prefetch}: rows one claim takes, each in a transaction of its own
  */
 record Subject(String name, Form form, boolean transacted, int batchSize, int prefetch) {
 
@@ -29,8 +29,8 @@ record Subject(String name, Form form, boolean transacted, int batchSize, int pr
         this(name, form, transacted, batchSize, 1);
     }
 
-    /** The lease form claiming this many rows a statement, each delivered in a transaction of its own. */
-    static final int LEASE_PREFETCH = 8;
+    /** The lease and advisory lock forms claiming this many rows a statement, each delivered in a transaction of its own. */
+    static final int PREFETCH = 8;
 
     static final String PLAIN_JDBC = "plain-jdbc";
     static final String DB_SCHEDULER = "db-scheduler";
@@ -44,8 +44,9 @@ record Subject(String name, Form form, boolean transacted, int batchSize, int pr
             subjects.add(new Subject(formName(form), form, true, 1));
         }
         subjects.add(new Subject("row-lock-bean-managed", Form.ROW_LOCK, false, 1));
-        subjects.add(new Subject(formName(Form.LEASE) + "-prefetch-" + LEASE_PREFETCH, Form.LEASE, true, 1,
-                LEASE_PREFETCH));
+        for (Form holding : List.of(Form.LEASE, Form.ADVISORY)) {
+            subjects.add(new Subject(formName(holding) + "-prefetch-" + PREFETCH, holding, true, 1, PREFETCH));
+        }
         for (int batch : BATCHES) {
             subjects.add(new Subject(batchName(PLAIN_JDBC, batch), null, false, batch));
         }

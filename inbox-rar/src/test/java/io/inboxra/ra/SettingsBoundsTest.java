@@ -70,7 +70,7 @@ class SettingsBoundsTest {
         "workers         | 257                | it must be a whole number from 1 to 256",
         "workers         | 99999999999        | it must be a whole number from 1 to 256",
         "batchSize       | 1001               | it must be a whole number from 1 to 1000",
-        "prefetch        | 0                  | it must be a whole number from 1 to 1000 (the rows one lease claim takes ahead wait leased, in memory, for their worker); set it within that range.",
+        "prefetch        | 0                  | it must be a whole number from 1 to 1000 (the rows one claim takes ahead wait, leased or locked, in memory, for their worker); set it within that range.",
         "prefetch        | 1001               | it must be a whole number from 1 to 1000",
         "groupConcurrency | 0                 | it must be a whole number from 1 to 1000 (rows of one FIFO group in work at once; 1 keeps the group in order); set it within that range.",
         "groupConcurrency | 1001              | it must be a whole number from 1 to 1000",
@@ -161,16 +161,26 @@ class SettingsBoundsTest {
                 + " 'batchSize' to at most 64.", activationFailure(batch(1000, "16777216")));
     }
 
-    /** Rows claimed ahead wait leased for their turn: only the lease form, only one row a transaction. */
+    /** Rows claimed ahead wait held for their turn: the lease and advisory lock forms, one row a transaction. */
     @Test
-    void prefetchIsTheLeaseFormsAtOneRowATransaction() throws Exception {
+    void prefetchIsTheHoldingFormsAtOneRowATransaction() throws Exception {
         assertEquals(8, SettingsReader.read(properties("prefetch", "8"), "x").prefetch());
         assertEquals(1, SettingsReader.read(table.properties("x"), "x").prefetch(), "the default: one row a claim");
         Map<String, String> rowLock = table.properties("bounded");
         rowLock.put("prefetch", "8");
-        assertEquals("Inbox subscription 'bounded' cannot start: Property 'prefetch' is '8' but the table is not in"
-                + " the lease form: only a lease holds a row claimed ahead while it waits for its turn; set"
-                + " 'lockedUntilColumn' for the lease form, or remove 'prefetch'.", activationFailure(rowLock));
+        assertEquals("Inbox subscription 'bounded' cannot start: Property 'prefetch' is '8' but the table is in the"
+                + " row lock form, whose lock is the delivery's transaction: only a lease or an advisory lock holds a"
+                + " row claimed ahead while it waits for its turn; set 'lockedUntilColumn' (lease form) or"
+                + " 'advisoryLock' (advisory lock form), or remove 'prefetch'.", activationFailure(rowLock));
+        Map<String, String> advisory = table.properties("bounded");
+        advisory.put("advisoryLock", "id");
+        advisory.put("prefetch", "8");
+        assertEquals(8, SettingsReader.read(advisory, "x").prefetch(), "the advisory lock form holds rows ahead too");
+        advisory.put("fifoColumn", "queue");
+        assertEquals("Inbox subscription 'bounded' cannot start: Property 'prefetch' is '8' in the advisory lock form"
+                + " with 'fifoColumn' ('queue'): rows of one group claimed together and delivered one at a time would"
+                + " not stay in order; remove 'prefetch', or use the lease form, whose claim takes at most"
+                + " 'groupConcurrency' rows of a group.", activationFailure(advisory));
         Map<String, String> batch = properties("prefetch", "8");
         batch.put("batchSize", "50");
         assertEquals("Inbox subscription 'bounded' cannot start: Properties 'prefetch' (8) and 'batchSize' (50) are"

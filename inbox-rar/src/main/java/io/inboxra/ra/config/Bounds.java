@@ -13,8 +13,8 @@ final class Bounds {
             + " and advisory forms, a connection; keep it at most the server's MDB pool size");
     static final Whole BATCH_SIZE = new Whole(1, 1000, "the rows one claim takes wait in memory and are"
             + " delivered in one transaction");
-    static final Whole PREFETCH = new Whole(1, 1000, "the rows one lease claim takes ahead wait leased, in"
-            + " memory, for their worker");
+    static final Whole PREFETCH = new Whole(1, 1000, "the rows one claim takes ahead wait, leased or locked,"
+            + " in memory, for their worker");
     static final Whole GROUP_CONCURRENCY = new Whole(1, 1000, "rows of one FIFO group in work at once; 1 keeps"
             + " the group in order");
     static final Whole CONNECTIONS = new Whole(1, 256, null);

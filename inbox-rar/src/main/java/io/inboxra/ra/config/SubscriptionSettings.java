@@ -16,8 +16,8 @@ import java.util.Optional;
  * @param maxPollInterval the longest idle wait
  * @param lease the lease length (lease form)
  * @param batchSize rows one claim takes, delivered in one transaction (one at a time without a container transaction)
- * @param prefetch the lease form at {@code batchSize} 1: rows one claim takes for a worker, each delivered in a
- *        transaction of its own; 1 elsewhere
+ * @param prefetch the lease and advisory lock forms at {@code batchSize} 1: rows one claim takes for a worker,
+ *        each delivered in a transaction of its own; 1 elsewhere
  * @param connections the lease form's connection pool size
  * @param inDoubtTimeout when set, how long a branch the transaction manager left undecided waits for the adapter's
  *        in-doubt resolver (a last resort); empty: the resolver is off

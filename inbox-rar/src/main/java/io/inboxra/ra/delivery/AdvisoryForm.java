@@ -28,7 +28,9 @@ import java.util.stream.Collectors;
  * session's settlement, unless the claim read it as it is once locked ({@link Advisory#claimReadsLatest});
  * the branch starts at the settlement, on the same session. A lone row that did not commit is
  * counted while its lock still holds it, so it returns at once and never uncounted; the rows of a
- * batch that rolled back stay locked and are delivered one at a time before the next claim. Every
+ * batch that rolled back stay locked and are delivered one at a time before the next claim, each
+ * read again first, as are, with {@code prefetch} above 1 (no FIFO groups), the other rows a claim
+ * took. Every
  * lock is released as its turn ends, but those of committed rows without FIFO groups, which are let
  * go a few turns later, together ({@link SettledLocks}).
  */
@@ -53,8 +55,15 @@ final class AdvisoryForm implements ClaimForm {
     private final SettledLocks settled;
     /** With a {@code groupConcurrency} above 1, the group slots the session holds; otherwise null. */
     private final GroupSlots groupSlots;
-    /** Rows of a batch that rolled back: still locked by this session, delivered one at a time. */
+    /**
+     * Rows of a batch that rolled back, or the other rows of a {@code prefetch} claim: still locked
+     * by this session, each read again (which also finds a session that died meanwhile, and its
+     * locks with it, before the listener runs) and delivered one at a time, before the next claim.
+     */
     private final Deque<ClaimedRow> owed = new ArrayDeque<>();
+    /** The claim's windows with {@code prefetch} above 1 (its rows per claim); otherwise null. */
+    private final Bindings firstPrefetch;
+    private final Bindings prefetch;
     private DatabaseConnection connection;
     /** The rows this turn locked (or was owed), as the claim returned them. */
     private List<ClaimedRow> locked = List.of();
@@ -73,6 +82,9 @@ final class AdvisoryForm implements ClaimForm {
         this.batch = context.bindings().limit(context.settings().batchSize()).candidatesFor(workers);
         this.firstOne = context.bindings().limit(1).firstCandidatesFor(workers);
         this.firstBatch = context.bindings().limit(context.settings().batchSize()).firstCandidatesFor(workers);
+        int rowsAhead = context.settings().prefetch();
+        this.firstPrefetch = rowsAhead > 1 ? context.bindings().limit(rowsAhead).firstCandidatesFor(workers) : null;
+        this.prefetch = rowsAhead > 1 ? context.bindings().limit(rowsAhead).candidatesFor(workers) : null;
         this.unlockAll = advisory.unlockAll(context.settings().table());
         this.recheck = new AdvisoryRecheck(context, advisory, one);
         this.settled = SettledLocks.keptFor(context.settings().table()) ? new SettledLocks() : null;
@@ -94,10 +106,10 @@ final class AdvisoryForm implements ClaimForm {
         if (next != null) {
             locked = List.of(next);
         } else {
-            locked = claim(c, transacted ? firstBatch : firstOne);
+            locked = claim(c, prefetch != null ? firstPrefetch : transacted ? firstBatch : firstOne);
             if (locked.isEmpty()) {
                 // Other sessions may hold every row of the first look's window: look further before waiting.
-                locked = claim(c, transacted ? batch : one);
+                locked = claim(c, prefetch != null ? prefetch : transacted ? batch : one);
             }
         }
         if (locked.isEmpty()) {
@@ -109,6 +121,11 @@ final class AdvisoryForm implements ClaimForm {
         if (current.isEmpty()) {
             release(List.of());
             return null;
+        }
+        if (prefetch != null && current.size() > 1) {
+            // One row this turn, the others each in a turn of its own, their locks kept meanwhile.
+            owed.addAll(current.subList(1, current.size()));
+            current = List.of(current.get(0));
         }
         return new DeliveryBranch<>(new WorkersOwnConnection(c), context.connections().finisher());
     }
@@ -213,10 +230,19 @@ final class AdvisoryForm implements ClaimForm {
         }
     }
 
+    /**
+     * The turn failed before its row was settled: its lock goes, and with {@code prefetch} so do
+     * those of the rows claimed ahead, for another worker or server to take while this one waits
+     * out its trouble. (The rows owed by a batch that rolled back stay, to be delivered one at a
+     * time: a claim could take them as a batch again.)
+     */
     @Override
     public void abandon() {
         try {
             release(List.of());
+            if (prefetch != null) {
+                pause();
+            }
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the locks of rows not delivered"
                     + " could not be released; the worker's session is closed, which releases them", e);
@@ -269,7 +295,7 @@ final class AdvisoryForm implements ClaimForm {
         }
     }
 
-    /** Rows owed but not started go back at once, for another worker or server to take. */
+    /** Rows owed (or claimed ahead) but not started go back at once, for another worker or server to take. */
     @Override
     public void pause() {
         try {

@@ -54,6 +54,8 @@ final class LeaseForm implements ClaimForm {
     private final LeaseInSteps steps;
     /** {@code batchSize} above 1: a claim's rows are delivered together in a container transaction. */
     private final boolean batches;
+    /** {@code prefetch} above 1: a claim's rows wait ahead, each delivered in a transaction of its own. */
+    private final boolean prefetches;
     /** The claim in steps' statements for all of a claim's rows, by how many (built once per size, not per poll). */
     private final Map<Integer, Optional<Statement>> leaseWriteAll = new HashMap<>();
     private final Map<Integer, Optional<Statement>> leaseReadAll = new HashMap<>();
@@ -78,6 +80,7 @@ final class LeaseForm implements ClaimForm {
         this.bindings = context.bindings().limit(Math.max(context.settings().batchSize(), context.settings().prefetch()))
                 .lease(context.settings().lease());
         this.batches = context.settings().batchSize() > 1;
+        this.prefetches = context.settings().prefetch() > 1;
         this.steps = statements.leaseInSteps() ? (LeaseInSteps) context.dialect() : null;
     }
 
@@ -107,13 +110,14 @@ final class LeaseForm implements ClaimForm {
     }
 
     /**
-     * The next row ahead whose heartbeat has not found its lease lost: a row whose lease ran out
-     * while it waited, and which another claim took, is that claim's; delivering it here could
-     * never settle.
+     * The next row ahead whose lease still holds: a row whose lease ran out while it waited, and
+     * which another claim took, is that claim's, and delivering it here could never settle; one
+     * whose heartbeat could not reach the database lately is confirmed first, by an extension now,
+     * and passed over (its heartbeat stopped, its lease left to run out) when that fails too.
      */
     private Held nextStillHeld() {
         Held next;
-        while ((next = ahead.poll()) != null && next.heartbeat().isLost()) {
+        while ((next = ahead.poll()) != null && !next.heartbeat().confirmHeld()) {
             next.stopHeartbeat();
         }
         return next;
@@ -174,13 +178,21 @@ final class LeaseForm implements ClaimForm {
         current = List.of();
     }
 
-    /** Rows the listener never settled go back at once, for another worker or server to take. */
+    /**
+     * Rows the listener never settled go back at once, for another worker or server to take; with
+     * {@code prefetch}, so do the rows claimed ahead, while this worker waits out its trouble. (The
+     * rows of a batch that rolled back stay, to be delivered one at a time: a claim could take them
+     * as a batch again.)
+     */
     @Override
     public void abandon() {
         for (Held held : current) {
             releaseLease(held.stopHeartbeat());
         }
         current = List.of();
+        if (prefetches) {
+            close();
+        }
     }
 
     /**

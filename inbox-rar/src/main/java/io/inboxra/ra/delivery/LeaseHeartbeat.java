@@ -26,6 +26,8 @@ final class LeaseHeartbeat implements Runnable {
     private final ClaimedRow row;
     private final Bindings bindings;
     private Object token;
+    /** When the lease was last written (the claim, or an extension), in {@link System#nanoTime}. */
+    private long heldAt = System.nanoTime();
     private boolean lost;
     private boolean stopped;
     private ScheduledFuture<?> schedule;
@@ -82,6 +84,7 @@ final class LeaseHeartbeat implements Runnable {
                         + " settle, and a row still waiting ahead is not delivered here");
             } else {
                 token = next;
+                heldAt = System.nanoTime();
             }
         } catch (SQLException | RuntimeException e) {
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
@@ -103,9 +106,20 @@ final class LeaseHeartbeat implements Runnable {
         return c.claim(statements.leaseRead().get(), current).stream().findFirst().map(ClaimedRow::token).orElse(null);
     }
 
-    /** @return whether an extension found the lease lost: the row is another claim's now */
-    synchronized boolean isLost() {
-        return lost;
+    /**
+     * Before a row that waited is delivered: whether its lease still holds. A lease written less
+     * than two thirds of its length ago has not run out (the heartbeat writes one every third); an
+     * older one (the heartbeat could not reach the database meanwhile) is confirmed by an
+     * extension now.
+     *
+     * @return false when the lease was lost, or could not be confirmed
+     */
+    synchronized boolean confirmHeld() {
+        long fresh = context.settings().lease().toNanos() * 2 / 3;
+        if (!lost && System.nanoTime() - heldAt > fresh) {
+            run();
+        }
+        return !lost && System.nanoTime() - heldAt <= fresh;
     }
 
     /**
