@@ -196,7 +196,8 @@ final class AdvisoryForm implements ClaimForm {
     }
 
     private void letGoSettledIfDue() throws SQLException {
-        if (settled != null && settled.due()) {
+        // While rows owed keep their locks, the kept ones cannot go in one statement: they wait for that, up to a limit.
+        if (settled != null && settled.due() && (owed.isEmpty() || settled.full())) {
             letGoSettled();
         }
     }

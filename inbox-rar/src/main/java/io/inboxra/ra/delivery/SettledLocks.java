@@ -13,7 +13,10 @@ import java.util.List;
  * {@link #MAX_AGE_NANOS}, and let go at once when the worker finds nothing to claim, pauses or ends.
  * Only the locks of rows gone (acknowledged or dead-lettered, not retried), and only where each
  * row's lock is its id's ({@link #keptFor}): a group's lock, or a key that rows share, would hold
- * back other rows from other workers.
+ * back other rows from other workers. While the worker holds rows owed (a batch's that rolled
+ * back, or those a {@code prefetch} claim took ahead), whose locks must stay, the kept ones wait
+ * past {@link #MAX_AGE_NANOS} until those are delivered, to go in one statement, unless
+ * {@link #MAX_ROWS} are kept.
  *
  * <p>A row whose id repeats a kept one (after its dead letter moved out, say) finds its lock held:
  * by this worker's session, which takes it again (the database counts it twice), or by no other
@@ -38,6 +41,11 @@ final class SettledLocks {
             since = System.nanoTime();
         }
         rows.addAll(settled);
+    }
+
+    /** @return whether as many are kept as may be: let go now, even one by one */
+    boolean full() {
+        return rows.size() >= MAX_ROWS;
     }
 
     /** @return whether they are to be let go now: enough of them, or kept long enough */
