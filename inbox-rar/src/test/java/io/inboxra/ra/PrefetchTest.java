@@ -16,6 +16,7 @@ import io.inboxra.ra.dialect.PostgresDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.SQLException;
@@ -170,8 +171,7 @@ class PrefetchTest {
             Harness.Activation other = second.activate(message -> Outcome.ack(), db.properties("prefetch-other", table,
                     form));
             Await.until("another server delivers the rows the paused one claimed ahead", Duration.ofSeconds(10),
-                    () -> db.count("SELECT count(*) FROM " + table) == 0);
-            assertEquals(9, other.log().committed().size());
+                    () -> db.count("SELECT count(*) FROM " + table) == 0 && other.log().committed().size() == 9);
             assertEquals(1, paused.log().invoked().size(), "nothing delivered while paused");
         } finally {
             go.countDown();
@@ -280,10 +280,45 @@ class PrefetchTest {
             Await.until("the first server is refused an MDB instance", LONG, () -> refused.log().refusedEndpoints() >= 1);
             Harness.Activation other = second.activate(message -> Outcome.ack(), db.properties("prefetch-beside", table,
                     form));
+            // The harness logs a commit just after the database has it.
             Await.until("the second server delivers every row", Duration.ofSeconds(5),
-                    () -> db.count("SELECT count(*) FROM " + table) == 0);
-            assertEquals(10, other.log().committed().size());
+                    () -> db.count("SELECT count(*) FROM " + table) == 0 && other.log().committed().size() == 10);
             assertEquals(List.of(), refused.log().invoked());
+        }
+    }
+
+    /**
+     * An advisory row waiting ahead that is gone when its turn comes (deleted from outside) has its
+     * lock let go, and the worker reads the next one at once, not after an idle wait.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void anAdvisoryRowAheadThatIsGoneIsSkippedAndTheNextDeliveredAtOnce(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        db.insertRows(table, 5);
+        long first = db.count("SELECT min(id) FROM " + table);
+        CountDownLatch inWork = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        try (Harness server = Harness.start()) {
+            Map<String, String> p = prefetching(db, "prefetch-gone", table, Form.ADVISORY);
+            // An empty turn would wait 5 s: the rows behind the gone one must not.
+            p.put("pollInterval", "PT5S");
+            p.put("maxPollInterval", "PT10S");
+            Harness.Activation activation = server.activate(message -> {
+                if (((Number) message.id()).longValue() == first) {
+                    inWork.countDown();
+                    await(go);
+                }
+                return Outcome.ack();
+            }, p);
+            assertTrue(inWork.await(30, TimeUnit.SECONDS), "the first row is in work");
+            db.execute("DELETE FROM " + table + " WHERE id = " + (first + 1));
+            go.countDown();
+            Await.until("the rows behind the gone one are delivered without an idle wait", Duration.ofSeconds(3),
+                    () -> db.count("SELECT count(*) FROM " + table) == 0 && activation.log().committed().size() == 4);
+            assertTrue(!activation.log().invoked().contains(first + 1), "the gone row was not delivered");
+        } finally {
+            go.countDown();
         }
     }
 

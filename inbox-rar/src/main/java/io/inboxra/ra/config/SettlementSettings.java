@@ -24,7 +24,7 @@ record SettlementSettings(OptionalInt maxAttempts, Duration retryDelay, Duration
     /**
      * @param table the table description, as read
      * @param batchSize the rows one claim takes, as read
-     * @param prefetch the rows one lease claim takes at {@code batchSize} 1, as read
+     * @param prefetch the rows one claim takes at {@code batchSize} 1 (lease and advisory lock forms), as read
      * @return the settings, each the property's default when it is not set or refused
      */
     static SettlementSettings read(ActivationValues values, TableSpec table, int batchSize, int prefetch) {

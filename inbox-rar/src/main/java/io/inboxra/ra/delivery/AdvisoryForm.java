@@ -102,22 +102,21 @@ final class AdvisoryForm implements ClaimForm {
         DatabaseConnection c = connection();
         // Kept long enough (a failed turn, a wait, a slow listener came in between): let go before the claim.
         letGoSettledIfDue();
-        ClaimedRow next = owed.poll();
-        if (next != null) {
-            locked = List.of(next);
-        } else {
-            locked = claim(c, prefetch != null ? firstPrefetch : transacted ? firstBatch : firstOne);
-            if (locked.isEmpty()) {
-                // Other sessions may hold every row of the first look's window: look further before waiting.
-                locked = claim(c, prefetch != null ? prefetch : transacted ? batch : one);
-            }
+        current = nextOwed(c);
+        if (!current.isEmpty()) {
+            return new DeliveryBranch<>(new WorkersOwnConnection(c), context.connections().finisher());
+        }
+        locked = claim(c, prefetch != null ? firstPrefetch : transacted ? firstBatch : firstOne);
+        if (locked.isEmpty()) {
+            // Other sessions may hold every row of the first look's window: look further before waiting.
+            locked = claim(c, prefetch != null ? prefetch : transacted ? batch : one);
         }
         if (locked.isEmpty()) {
             // Nothing to do: no lock is kept while the worker waits.
             letGoSettled();
             return null;
         }
-        current = next == null && !recheck.needed() ? locked : recheck.of(c, locked);
+        current = recheck.needed() ? recheck.of(c, locked) : locked;
         if (current.isEmpty()) {
             release(List.of());
             return null;
@@ -128,6 +127,26 @@ final class AdvisoryForm implements ClaimForm {
             current = List.of(current.get(0));
         }
         return new DeliveryBranch<>(new WorkersOwnConnection(c), context.connections().finisher());
+    }
+
+    /**
+     * The next row owed that is still claimable, read again; a row gone meanwhile (settled or
+     * deleted from outside, its earlier branch committed by recovery) has its lock let go, and the
+     * next one owed is read, so that none of them waits locked behind it.
+     *
+     * @return the row, or none when nothing is owed
+     */
+    private List<ClaimedRow> nextOwed(DatabaseConnection c) throws SQLException {
+        ClaimedRow next;
+        while ((next = owed.poll()) != null) {
+            locked = List.of(next);
+            List<ClaimedRow> now = recheck.of(c, locked);
+            if (!now.isEmpty()) {
+                return now;
+            }
+            release(List.of());
+        }
+        return List.of();
     }
 
     private List<ClaimedRow> claim(DatabaseConnection c, Bindings window) throws SQLException {
@@ -299,6 +318,11 @@ final class AdvisoryForm implements ClaimForm {
     /** Rows owed (or claimed ahead) but not started go back at once, for another worker or server to take. */
     @Override
     public void pause() {
+        if (isBroken()) {
+            // A session marked broken may still hold locks (a failed rollback left it so): closed, it holds none.
+            disconnect();
+            return;
+        }
         try {
             letGoSettled();
             ClaimedRow row;
