@@ -179,12 +179,16 @@ class PrefetchTest {
     }
 
     /**
-     * A row ahead whose lease ran out while it waited, and which another server claimed, is that
-     * server's: once the heartbeat finds the lease lost, the row is not handed to the listener
-     * here (its settlement could never match).
+     * A row ahead whose lease ran out while its heartbeat could not reach the database, and which
+     * another server then claimed, is not handed to the listener here (its settlement could never
+     * match): passed over once the heartbeat, running again, finds the lease lost; and, while the
+     * heartbeat still cannot reach the database, because a lease written more than two thirds of
+     * its length ago is confirmed by an extension first, with or without a container transaction.
      */
-    @org.junit.jupiter.api.Test
-    void aRowAheadWhoseLeaseAnotherClaimTookIsNotDelivered() throws Exception {
+    @ParameterizedTest(name = "heartbeats resume: {0}, container transaction: {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"true, true", "false, true", "false, false"})
+    void aRowAheadWhoseLeaseAnotherClaimTookIsNotDelivered(boolean heartbeatsResume, boolean transacted)
+            throws Exception {
         TestDatabase db = TestDatabase.POSTGRES;
         String table = tables.inbox(db);
         db.insertRows(table, 5);
@@ -195,51 +199,8 @@ class PrefetchTest {
                 TableSpec.builder(table).lockedUntilColumn("locked_until").build());
         try (HeldBackStatements.Hold heartbeats = HeldBackStatements.hold(heartbeat);
                 Harness server = Harness.start()) {
-            Map<String, String> p = prefetching(db, "prefetch-lost", table, Form.LEASE);
-            p.put("lease", "PT1S");
-            p.put("dataSourceClass", HeldBackStatements.class.getName());
-            Harness.Activation activation = server.activate(message -> {
-                inWork.countDown();
-                await(go);
-                return Outcome.ack();
-            }, p);
-            assertTrue(inWork.await(30, TimeUnit.SECONDS), "the first row is in work");
-            Thread.sleep(1200);
-            // Another server's claim of the four rows ahead, their leases having run out unextended.
-            assertEquals(4, db.count("WITH taken AS (UPDATE " + table + " SET locked_until = now() + interval '60 seconds'"
-                    + " WHERE id <> " + first + " RETURNING 1) SELECT count(*) FROM taken"));
-            heartbeats.close();
-            Thread.sleep(1500); // the heartbeats run again (every third of the lease) and find those leases lost
-            go.countDown();
-            Await.until("the first row is settled", LONG, () -> activation.log().committed().size() == 1);
-            Thread.sleep(500); // the worker's next turns: the rows ahead, and a claim that finds nothing
-            assertEquals(List.of(first), activation.log().invoked(), "only the row whose lease held was delivered");
-            assertEquals(List.of(), activation.log().rolledBack());
-            assertEquals(4, db.count("SELECT count(*) FROM " + table + " WHERE locked_until > now() + interval '30 seconds'"),
-                    "the other server's leases stand");
-        }
-    }
-
-    /**
-     * A row ahead whose heartbeat could not reach the database past two thirds of its lease (which
-     * may have run out, and another server taken the row) is confirmed by an extension before it
-     * is delivered; while the database does not take the extension, the row is passed over, with
-     * or without a container transaction.
-     */
-    @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
-    void aRowAheadWhoseHeartbeatCannotReachTheDatabaseIsNotDelivered(boolean transacted) throws Exception {
-        TestDatabase db = TestDatabase.POSTGRES;
-        String table = tables.inbox(db);
-        db.insertRows(table, 5);
-        long first = db.count("SELECT min(id) FROM " + table);
-        CountDownLatch inWork = new CountDownLatch(1);
-        CountDownLatch go = new CountDownLatch(1);
-        Statement heartbeat = new PostgresDialect().extendLease(
-                TableSpec.builder(table).lockedUntilColumn("locked_until").build());
-        try (HeldBackStatements.Hold heartbeats = HeldBackStatements.hold(heartbeat);
-                Harness server = Harness.start()) {
-            Map<String, String> p = prefetching(db, "prefetch-unreached-" + transacted, table, Form.LEASE);
+            Map<String, String> p = prefetching(db, "prefetch-lost-" + heartbeatsResume + "-" + transacted, table,
+                    Form.LEASE);
             p.put("lease", "PT1S");
             p.put("dataSourceClass", HeldBackStatements.class.getName());
             Harness.Activation activation = server.activate(message -> {
@@ -252,11 +213,21 @@ class PrefetchTest {
             // Another server's claim of the four rows ahead, their leases having run out unextended.
             assertEquals(4, db.count("WITH taken AS (UPDATE " + table + " SET locked_until = now() + interval '60 seconds'"
                     + " WHERE id <> " + first + " RETURNING 1) SELECT count(*) FROM taken"));
+            if (heartbeatsResume) {
+                heartbeats.close();
+                Thread.sleep(1500); // the heartbeats run again (every third of the lease) and find those leases lost
+            }
             go.countDown();
-            Await.until("the first row is settled", LONG, () -> db.count("SELECT count(*) FROM " + table) == 4);
+            Await.until("the first row is settled", LONG, () -> db.count("SELECT count(*) FROM " + table) == 4
+                    && (!transacted || activation.log().committed().size() == 1));
             Thread.sleep(1000); // the worker's next turns: the rows ahead, and a claim that finds nothing
             assertEquals(List.of(first), activation.log().invoked(), "only the row whose lease held was delivered");
-            assertTrue(heartbeats.refusals() >= 4, "the heartbeats could not reach the database: " + heartbeats.refusals());
+            if (heartbeatsResume) {
+                assertEquals(List.of(), activation.log().rolledBack());
+            } else {
+                assertTrue(heartbeats.refusals() >= 4, "the heartbeats could not reach the database: "
+                        + heartbeats.refusals());
+            }
             assertEquals(4, db.count("SELECT count(*) FROM " + table + " WHERE locked_until > now() + interval '30 seconds'"),
                     "the other server's leases stand");
         }

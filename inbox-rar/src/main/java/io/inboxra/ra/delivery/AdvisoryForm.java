@@ -61,9 +61,8 @@ final class AdvisoryForm implements ClaimForm {
      * locks with it, before the listener runs) and delivered one at a time, before the next claim.
      */
     private final Deque<ClaimedRow> owed = new ArrayDeque<>();
-    /** The claim's windows with {@code prefetch} above 1 (its rows per claim); otherwise null. */
-    private final Bindings firstPrefetch;
-    private final Bindings prefetch;
+    /** {@code prefetch} above 1: a claim's rows beyond the first wait among the rows owed. */
+    private final boolean prefetches;
     private DatabaseConnection connection;
     /** The rows this turn locked (or was owed), as the claim returned them. */
     private List<ClaimedRow> locked = List.of();
@@ -79,12 +78,12 @@ final class AdvisoryForm implements ClaimForm {
         this.advisory = (Advisory) context.dialect();
         int workers = context.settings().workers();
         this.one = context.bindings().limit(1).candidatesFor(workers);
-        this.batch = context.bindings().limit(context.settings().batchSize()).candidatesFor(workers);
+        // prefetch is above 1 only at batchSize 1: a claim takes the one or the other, as the lease form's does.
+        int rowsPerClaim = Math.max(context.settings().batchSize(), context.settings().prefetch());
+        this.batch = context.bindings().limit(rowsPerClaim).candidatesFor(workers);
         this.firstOne = context.bindings().limit(1).firstCandidatesFor(workers);
-        this.firstBatch = context.bindings().limit(context.settings().batchSize()).firstCandidatesFor(workers);
-        int rowsAhead = context.settings().prefetch();
-        this.firstPrefetch = rowsAhead > 1 ? context.bindings().limit(rowsAhead).firstCandidatesFor(workers) : null;
-        this.prefetch = rowsAhead > 1 ? context.bindings().limit(rowsAhead).candidatesFor(workers) : null;
+        this.firstBatch = context.bindings().limit(rowsPerClaim).firstCandidatesFor(workers);
+        this.prefetches = context.settings().prefetch() > 1;
         this.unlockAll = advisory.unlockAll(context.settings().table());
         this.recheck = new AdvisoryRecheck(context, advisory, one);
         this.settled = SettledLocks.keptFor(context.settings().table()) ? new SettledLocks() : null;
@@ -104,12 +103,13 @@ final class AdvisoryForm implements ClaimForm {
         letGoSettledIfDue();
         current = nextOwed(c);
         if (!current.isEmpty()) {
-            return new DeliveryBranch<>(new WorkersOwnConnection(c), context.connections().finisher());
+            return branchOn(c);
         }
-        locked = claim(c, prefetch != null ? firstPrefetch : transacted ? firstBatch : firstOne);
+        boolean severalRows = transacted || prefetches;
+        locked = claim(c, severalRows ? firstBatch : firstOne);
         if (locked.isEmpty()) {
             // Other sessions may hold every row of the first look's window: look further before waiting.
-            locked = claim(c, prefetch != null ? prefetch : transacted ? batch : one);
+            locked = claim(c, severalRows ? batch : one);
         }
         if (locked.isEmpty()) {
             // Nothing to do: no lock is kept while the worker waits.
@@ -121,11 +121,16 @@ final class AdvisoryForm implements ClaimForm {
             release(List.of());
             return null;
         }
-        if (prefetch != null && current.size() > 1) {
+        if (prefetches && current.size() > 1) {
             // One row this turn, the others each in a turn of its own, their locks kept meanwhile.
             owed.addAll(current.subList(1, current.size()));
             current = List.of(current.get(0));
         }
+        return branchOn(c);
+    }
+
+    /** A new branch for each delivery, on the worker's own (locked) session: it starts only once it settles. */
+    private DeliveryBranch<DatabaseConnection> branchOn(DatabaseConnection c) {
         return new DeliveryBranch<>(new WorkersOwnConnection(c), context.connections().finisher());
     }
 
@@ -260,7 +265,7 @@ final class AdvisoryForm implements ClaimForm {
     public void abandon() {
         try {
             release(List.of());
-            if (prefetch != null) {
+            if (prefetches) {
                 pause();
             }
         } catch (SQLException e) {

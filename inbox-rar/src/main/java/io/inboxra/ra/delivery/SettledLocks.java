@@ -50,7 +50,7 @@ final class SettledLocks {
 
     /** @return whether they are to be let go now: enough of them, or kept long enough */
     boolean due() {
-        return rows.size() >= MAX_ROWS || (!rows.isEmpty() && System.nanoTime() - since >= MAX_AGE_NANOS);
+        return full() || (!rows.isEmpty() && System.nanoTime() - since >= MAX_AGE_NANOS);
     }
 
     boolean isEmpty() {
