@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,15 +61,24 @@ public final class ChaosRun {
     /** As {@link #run(TestDatabase, Form, int, double, Duration, Duration)}, claiming {@code batchSize} rows at a time. */
     public static Result run(TestDatabase db, Form form, int rows, double failure, Duration killEvery,
             Duration timeout, int batchSize) throws Exception {
+        return run(db, form, rows, failure, killEvery, timeout, Map.of("batchSize", String.valueOf(batchSize)));
+    }
+
+    /**
+     * As {@link #run(TestDatabase, Form, int, double, Duration, Duration)}, with activation properties of the
+     * test's over the run's own ({@code batchSize}, {@code prefetch}).
+     */
+    public static Result run(TestDatabase db, Form form, int rows, double failure, Duration killEvery,
+            Duration timeout, Map<String, String> settings) throws Exception {
         // A prepared branch left behind makes dropping the tables wait for its locks and fail: the
         // try-with-resources keeps the run's own failure, with the drop's as suppressed.
         try (TestTables tables = new TestTables()) {
-            return run(db, form, rows, failure, killEvery, timeout, batchSize, tables);
+            return run(db, form, rows, failure, killEvery, timeout, settings, tables);
         }
     }
 
     private static Result run(TestDatabase db, Form form, int rows, double failure, Duration killEvery,
-            Duration timeout, int batchSize, TestTables tables) throws Exception {
+            Duration timeout, Map<String, String> settings, TestTables tables) throws Exception {
         String table = tables.inbox(db);
         // The index the claim order of this run's subscription needs (due time, then id): without it
         // every claim of a long run sorts the whole table.
@@ -94,7 +104,7 @@ public final class ChaosRun {
             p.put("attemptColumn", "attempts");
             p.put("retryDelay", "PT0.01S");
             p.put("maxRetryDelay", "PT0.05S");
-            p.put("batchSize", String.valueOf(batchSize));
+            p.putAll(settings);
             one.activate(mdb, p);
             two.activate(mdb, p);
             Thread killer = new Thread(() -> {
@@ -114,6 +124,12 @@ public final class ChaosRun {
             killer.start();
             try {
                 Await.until("the inbox is empty", timeout, () -> db.count("SELECT count(*) FROM " + table) == 0);
+            } catch (AssertionError e) {
+                // Which rows stayed, who held them, and where the workers were: a stall is otherwise unreadable.
+                throw new AssertionError(e.getMessage() + " (" + form + " " + settings + ", " + kills
+                        + " kills, " + deliveries + " deliveries); rows left: " + rowsLeft(db, table)
+                        + "; open transactions: " + db.openTransactions() + "; adapter threads:\n"
+                        + adapterThreads(), e);
             } finally {
                 killing.set(false);
                 killer.join();
@@ -136,6 +152,38 @@ public final class ChaosRun {
         return new Result(rows, db.count("SELECT count(DISTINCT row_id) FROM " + effects), duplicated(db, effects),
                 db.count("SELECT count(*) FROM " + table), inDoubt(db, tables).size(), kills.get(), deliveries.get(),
                 seconds, sessionsLeft);
+    }
+
+    /** @return the first rows still in the inbox, every column */
+    private static List<String> rowsLeft(TestDatabase db, String table) {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = db.connect();
+                ResultSet rs = c.createStatement().executeQuery("SELECT * FROM " + table + " ORDER BY id")) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next() && rows.size() < 20) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= columns; i++) {
+                    row.append(i == 1 ? "" : " ").append(rs.getMetaData().getColumnLabel(i)).append('=')
+                            .append(rs.getString(i));
+                }
+                rows.add(row.toString());
+            }
+        } catch (SQLException e) {
+            rows.add("(could not be read: " + e + ")");
+        }
+        return rows;
+    }
+
+    /** @return the stacks of the threads in the adapter's code, the frames of the adapter and below them */
+    private static String adapterThreads() {
+        StringBuilder dump = new StringBuilder();
+        Thread.getAllStackTraces().forEach((thread, stack) -> {
+            if (Arrays.stream(stack).anyMatch(f -> f.getClassName().startsWith("io.inboxra.ra"))) {
+                dump.append(thread.getName()).append(' ').append(thread.getState()).append('\n');
+                Arrays.stream(stack).limit(25).forEach(f -> dump.append("    at ").append(f).append('\n'));
+            }
+        });
+        return dump.toString();
     }
 
     private static long duplicated(TestDatabase db, String effects) throws SQLException {

@@ -2,6 +2,8 @@ package io.inboxra.ra;
 
 import io.inboxra.Outcome;
 import io.inboxra.harness.Await;
+import io.inboxra.harness.EffectWriter;
+import com.arjuna.ats.arjuna.coordinator.TxControl;
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionView;
 import io.inboxra.harness.Harness;
@@ -145,6 +147,40 @@ class PrefetchTest {
             assertEquals(5, activation.log().committed().size());
             assertEquals(Map.of(), activation.log().committedMoreThanOnce());
             assertEquals(List.of(failing), activation.log().rolledBack());
+        }
+    }
+
+    /**
+     * The reaper rolls back the first row's transaction from its own thread while the rows claimed
+     * with it wait: the row comes back, and each of the others is delivered once, its effect
+     * committed with its settlement.
+     */
+    @ParameterizedTest
+    @MethodSource("everyDatabaseAndHoldingForm")
+    void aTurnTheReaperRollsBackLeavesTheRowsAheadToBeDeliveredOnce(TestDatabase db, Form form) throws Exception {
+        String table = tables.inbox(db);
+        String effects = tables.effects(db);
+        db.insertRows(table, 5);
+        Set<Object> slowOnce = ConcurrentHashMap.newKeySet();
+        TxControl.setDefaultTimeout(1);
+        try (Harness server = Harness.start();
+                EffectWriter mdb = new EffectWriter(db.xaDataSource(), effects, new HashSet<>(), message -> {
+                    if (slowOnce.isEmpty() && slowOnce.add(message.id())) {
+                        Await.sleep(2500); // past the timeout: the reaper rolls back while the handler runs
+                    }
+                })) {
+            Map<String, String> p = prefetching(db, "prefetch-timeout", table, form);
+            p.put("workers", "1");
+            Harness.Activation activation = server.activate(mdb, p);
+            Await.until("every row is settled", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0
+                    && activation.log().committed().size() == 5);
+            assertEquals(5, db.count("SELECT count(DISTINCT row_id) FROM " + effects), "every row's effect");
+            assertEquals(5, db.count("SELECT count(*) FROM " + effects), "each effect once: the timed-out one rolled back");
+            assertEquals(6, activation.log().invoked().size(), "the slow row twice, each row ahead once");
+            assertEquals(Map.of(), activation.log().committedMoreThanOnce());
+            Faults.assertNoTransactionLeftOpen(db, "prefetch-timeout");
+        } finally {
+            TxControl.setDefaultTimeout(60);
         }
     }
 
