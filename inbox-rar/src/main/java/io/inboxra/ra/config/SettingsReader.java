@@ -63,6 +63,7 @@ public final class SettingsReader {
         ClaimSettings claims = ClaimSettings.read(activation);
         Optional<String> dialect = activation.text(Property.DIALECT);
         DataSourceSettings dataSource = DataSourceReader.read(activation, complete);
+        SilentReconnects.check(activation, table, dataSource);
         FailurePause failurePause = FailurePause.read(activation);
         java.util.OptionalDouble maxRate = RateLimit.read(activation);
         activation.failIfAnyProblem(name);
