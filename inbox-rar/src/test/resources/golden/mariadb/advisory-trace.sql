@@ -28,10 +28,6 @@ SELECT * FROM (SELECT h.`id` AS inbox_id, CONCAT('inbox.', MD5(CONCAT('jobs:k:',
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
 
--- settleAll 3
-DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
--- binds ID, ID, ID
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

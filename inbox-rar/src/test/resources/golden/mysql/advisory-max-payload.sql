@@ -28,10 +28,6 @@ SELECT * FROM (SELECT h.`id` AS inbox_id, CONCAT('inbox.', MD5(CONCAT('jobs:g:',
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
 
--- settleAll 3
-DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
--- binds ID, ID, ID
-
 -- deadLetter 1/2
 INSERT INTO `dead_jobs` (`id`, `payload`, `attempts`, `reason`, `dead_at`) SELECT `id`, `payload`, ?, ?, CURRENT_TIMESTAMP(6) FROM `jobs` WHERE `id` = ? AND NOT EXISTS (SELECT 1 FROM `dead_jobs` d WHERE d.`id` = `jobs`.`id`)
 -- binds ATTEMPT, REASON, ID

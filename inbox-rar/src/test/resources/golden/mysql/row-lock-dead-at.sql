@@ -12,10 +12,6 @@ SELECT 1 FROM `jobs` h WHERE (`due_at` IS NULL OR `due_at` <= CURRENT_TIMESTAMP(
 DELETE FROM `jobs` WHERE `id` = ? AND `dead_at` IS NULL
 -- binds ID
 
--- settleAll 3
-DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?) AND `dead_at` IS NULL
--- binds ID, ID, ID
-
 -- reschedule
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND, `attempts` = `attempts` + 1 WHERE `id` = ? AND `dead_at` IS NULL
 -- binds DELAY, ID

@@ -20,10 +20,6 @@ SELECT 1 FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CU
 UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds ID
 
--- settleAll 3
-UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?) AND `processed_at` IS NULL AND `dead_at` IS NULL
--- binds ID, ID, ID
-
 -- reschedule
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `processed_at` IS NULL AND `dead_at` IS NULL
 -- binds DELAY, ID

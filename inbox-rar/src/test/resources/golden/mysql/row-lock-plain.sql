@@ -12,10 +12,6 @@ SELECT 1 FROM `jobs` h LIMIT 1
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
 
--- settleAll 3
-DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
--- binds ID, ID, ID
-
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

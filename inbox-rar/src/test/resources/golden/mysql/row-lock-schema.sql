@@ -12,10 +12,6 @@ SELECT 1 FROM `app`.`jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at`
 DELETE FROM `app`.`jobs` WHERE `job_id` = ?
 -- binds ID
 
--- settleAll 3
-DELETE h FROM `app`.`jobs` h FORCE INDEX (PRIMARY) WHERE h.`job_id` IN (?, ?, ?)
--- binds ID, ID, ID
-
 -- reschedule
 UPDATE `app`.`jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `job_id` = ?
 -- binds DELAY, ID

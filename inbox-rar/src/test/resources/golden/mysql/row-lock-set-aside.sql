@@ -12,10 +12,6 @@ SELECT 1 FROM `jobs` h WHERE `queue` = ? AND (`due_at` IS NULL OR `due_at` <= CU
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
 
--- settleAll 3
-DELETE h FROM `jobs` h FORCE INDEX (PRIMARY) WHERE h.`id` IN (?, ?, ?)
--- binds ID, ID, ID
-
 -- reschedule
 UPDATE `jobs` SET `due_at` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ?
 -- binds DELAY, ID

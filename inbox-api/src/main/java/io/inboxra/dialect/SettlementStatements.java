@@ -37,6 +37,22 @@ public interface SettlementStatements extends SqlSpelling {
     }
 
     /**
+     * Whether a batch's acknowledged rows are settled each by {@link #settle}, the statements sent
+     * as one JDBC batch, rather than together by {@link #settleAll}. Where the database may plan
+     * {@code settleAll}'s id list as a scan of the table, a {@code DELETE} that scans waits for
+     * every row another transaction holds (one held row stalls every batch for the statement
+     * timeout, and batches deadlock with each other); looked up one by one by the primary key,
+     * each waits for its own row only. InnoDB scans a table of fewer than about a hundred rows
+     * for an id list of ten, whatever the index hints: the built-in MySQL and MariaDB dialects
+     * answer true.
+     *
+     * @return true to settle a batch row by row; false (the default) for one {@code settleAll} statement
+     */
+    default boolean settlesBatchRowByRow() {
+        return false;
+    }
+
+    /**
      * The settlement of a batch of acknowledged rows (row lock and advisory lock forms) in one statement: delete
      * them, or set their processed-at column. Binds {@link Param#ID} once per row, each the next
      * row's id, or {@link Param#IDS} once, the ids as an array. A batch of one runs {@link #settle}.

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -142,6 +143,46 @@ class BatchEdgeCasesTest {
             assertEquals(Map.of(), mdb.log().committedMoreThanOnce());
             assertEquals(20, mdb.log().committed().size(), "every row settled once: " + sizes);
         }
+    }
+
+    /**
+     * A batch's settlement on a table of a few dozen rows waits for no row it does not hold. InnoDB
+     * plans an id list as a scan of such a table (EXPLAIN: ALL below about 100 rows for a list of 10),
+     * and a DELETE that scans waits for every row another transaction holds: batches deadlocked with
+     * each other (InnoDB's deadlock log showed each DELETE waiting for a row outside its own id list),
+     * and one row held elsewhere held up every batch for the statement timeout. Here another
+     * transaction holds one row while the 14 others are delivered in batches of 10.
+     */
+    @ParameterizedTest
+    @MethodSource("mariaDbIdListForms")
+    void aBatchSettlementOnATableOfFewRowsWaitsForNoRowItDoesNotHold(Form form) throws Exception {
+        TestDatabase db = TestDatabase.MARIADB;
+        String table = tables.inbox(db);
+        db.insertRows(table, 15);
+        long held = db.count("SELECT min(id) FROM " + table);
+        try (Connection other = db.connect(); Harness server = Harness.start()) {
+            other.setAutoCommit(false);
+            other.createStatement().executeQuery("SELECT id FROM " + table + " WHERE id = " + held + " FOR UPDATE")
+                    .close();
+            Map<String, String> p = db.properties("batch-few-rows-" + form, table, form);
+            p.put("batchSize", "10");
+            p.put("statementTimeout", "PT30S");
+            p.put("networkTimeout", "PT40S");
+            Harness.Activation mdb = server.activateBatch(messages -> messages.stream().map(m -> Outcome.ack())
+                    .toList(), p);
+            // Well within the statement timeout a settlement waiting for the held row would take.
+            Await.until("the 14 rows not held are settled", Duration.ofSeconds(15),
+                    () -> db.count("SELECT count(*) FROM " + table) == 1 && mdb.log().committed().size() == 14);
+            assertEquals(14, mdb.log().invoked().size(), "each delivered once: no batch failed");
+            other.rollback();
+            Await.until("the held row is settled once let go", Duration.ofSeconds(30),
+                    () -> db.count("SELECT count(*) FROM " + table) == 0 && mdb.log().committed().size() == 15);
+            assertEquals(Map.of(), mdb.log().committedMoreThanOnce());
+        }
+    }
+
+    static Stream<Arguments> mariaDbIdListForms() {
+        return Stream.of(Form.ROW_LOCK, Form.ADVISORY).map(Arguments::of);
     }
 
     /**

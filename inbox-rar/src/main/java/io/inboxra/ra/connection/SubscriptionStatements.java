@@ -175,7 +175,7 @@ public record SubscriptionStatements(
             steps.leaseWriteToken(spec, 1).ifPresent(s -> named.put("leaseWriteToken 1", s));
         }
         if (batchSize > 1) {
-            if (form != Form.LEASE) {
+            if (form != Form.LEASE && !dialect.settlesBatchRowByRow()) {
                 named.put("settleAll " + batchSize, dialect.settleAll(spec, batchSize));
             }
             if (leaseInSteps() && dialect instanceof LeaseInSteps steps) {

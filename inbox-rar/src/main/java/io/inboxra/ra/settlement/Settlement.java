@@ -24,10 +24,11 @@ import java.util.function.Consumer;
 /**
  * The settle step of every delivery, one row or a batch, in the delivery's transaction: the
  * statement each listener's outcome asks for. A retry or a dead letter is settled row by row;
- * the acknowledged rows with one statement ({@link Dialect#settleAll}), or, where the settlement
- * is fenced by a lease token, each by its own statement, sent as one JDBC batch (an id list
- * cannot say which lease each row must still hold). A row leaves the table only by an
- * acknowledged settlement or a dead-letter move.
+ * the acknowledged rows with one statement ({@link Dialect#settleAll}), or each by its own
+ * statement, sent as one JDBC batch: where the settlement is fenced by a lease token (an id list
+ * cannot say which lease each row must still hold), and where the dialect says so
+ * ({@link Dialect#settlesBatchRowByRow}: InnoDB may scan for an id list, and wait for rows other
+ * transactions hold). A row leaves the table only by an acknowledged settlement or a dead-letter move.
  */
 public final class Settlement {
 
@@ -44,7 +45,7 @@ public final class Settlement {
     private final boolean fenced;
     /** The acknowledgement of several rows in one statement, by how many (built once per size, not per batch). */
     private final Map<Integer, Statement> settleAll = new ConcurrentHashMap<>();
-    /** Set once the driver answered a JDBC batch without counts: fenced batches then settle row by row. */
+    /** Set once the driver answered a JDBC batch without counts: batches then settle one statement at a time. */
     private volatile boolean batchesUncounted;
 
     /**
@@ -91,7 +92,8 @@ public final class Settlement {
         if (acked.size() == 1) {
             return acknowledge(connection, acked.get(0)) ? null : notSettled(acked.get(0));
         }
-        boolean settled = fenced ? acknowledgeEach(connection, acked) : acknowledgeAll(connection, acked);
+        boolean settled = fenced || dialect.settlesBatchRowByRow() ? acknowledgeEach(connection, acked)
+                : acknowledgeAll(connection, acked);
         return settled ? null : "the settlement of the acknowledged rows changed another number of rows";
     }
 
@@ -150,9 +152,9 @@ public final class Settlement {
     }
 
     /**
-     * The acknowledged rows of a batch each by its own statement, fenced by each row's token, sent
-     * as one JDBC batch, or one by one once the driver has answered a batch without counts
-     * (MariaDB Connector/J with {@code useBulkStmts}).
+     * The acknowledged rows of a batch each by its own statement (in the lease form fenced by each
+     * row's token), sent as one JDBC batch, or one by one once the driver has answered a batch
+     * without counts (MariaDB Connector/J with {@code useBulkStmts}).
      */
     private boolean acknowledgeEach(DatabaseConnection connection, List<ClaimedRow> rows) throws SQLException {
         if (batchesUncounted) {
@@ -169,8 +171,9 @@ public final class Settlement {
                 // Executed, but whether each matched its lease is unknown: this batch rolls back, later ones go row by row.
                 batchesUncounted = true;
                 LOG.log(Level.INFO, "Inbox subscription '" + settings.name() + "': the JDBC driver executes a batch"
-                        + " without counting each statement's rows (MariaDB Connector/J with useBulkStmts); the lease"
-                        + " form settles its batches row by row from now on, and this batch is delivered again");
+                        + " without counting each statement's rows (MariaDB Connector/J with useBulkStmts); the"
+                        + " subscription settles its batches one statement at a time from now on, and this batch is"
+                        + " delivered again");
                 return false;
             }
             if (changed[i] != 1) {

@@ -186,7 +186,8 @@ public final class StatementListing {
 
     private void settlements(Dialect dialect, TableSpec spec) {
         add("settle", () -> dialect.settle(spec));
-        if (spec.form() != Form.LEASE) {
+        // Listed where a batch runs it: not in the lease form, nor where a batch settles row by row.
+        if (spec.form() != Form.LEASE && !dialect.settlesBatchRowByRow()) {
             add("settleAll 3", () -> dialect.settleAll(spec, 3));
         }
         if (spec.dueColumn().isPresent()) {
