@@ -28,6 +28,10 @@ SELECT * FROM (SELECT h.`id` AS inbox_id, CONCAT('inbox.', MD5(CONCAT('jobs:k:',
 DELETE FROM `jobs` WHERE `id` = ?
 -- binds ID
 
+-- settleAll 3
+SET STATEMENT join_cache_level=0 FOR DELETE h FROM (SELECT ? AS inbox_ra_settled_id UNION ALL SELECT ? UNION ALL SELECT ?) k STRAIGHT_JOIN `jobs` h ON h.`id` = k.inbox_ra_settled_id
+-- binds ID, ID, ID
+
 -- createClaimIndex
 CREATE INDEX jobs_claim ON `jobs` (`id`)
 -- binds nothing

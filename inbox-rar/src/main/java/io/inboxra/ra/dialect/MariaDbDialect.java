@@ -1,5 +1,7 @@
 package io.inboxra.ra.dialect;
 
+import io.inboxra.dialect.Param;
+import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
 
 /** MariaDB 10.6 and later (the first with {@code SKIP LOCKED}), through MySQL Connector/J or the MariaDB driver. */
@@ -14,6 +16,41 @@ public final class MariaDbDialect extends MySqlDialect {
     @Override
     public String name() {
         return NAME;
+    }
+
+    /**
+     * One statement for a batch again, as long as MariaDB looks each row up by the primary key:
+     * {@link #settleAll} says how.
+     */
+    @Override
+    public boolean settlesBatchRowByRow() {
+        return false;
+    }
+
+    /**
+     * A batch's rows deleted by a join of their ids with the table, the ids first
+     * ({@code STRAIGHT_JOIN}) and without a join buffer ({@code join_cache_level=0}): each row is
+     * then an {@code eq_ref} look-up by the primary key whatever the table's size (EXPLAIN on
+     * MariaDB 10.11 at 1, 30 and 300 rows), where an id list is a scan below about a hundred rows
+     * ({@link MySqlDialect#settlesBatchRowByRow}). A {@code processedAtColumn} update keeps the id
+     * list: an {@code UPDATE} reads the rows it does not change as last committed, without waiting.
+     */
+    @Override
+    public Statement settleAll(TableSpec spec, int rows) {
+        if (spec.processedAtColumn().isPresent()) {
+            return super.settleAll(spec, rows);
+        }
+        StringBuilder ids = new StringBuilder("SELECT ? AS inbox_ra_settled_id");
+        Param[] params = new Param[rows];
+        params[0] = Param.ID;
+        for (int i = 1; i < rows; i++) {
+            ids.append(" UNION ALL SELECT ?");
+            params[i] = Param.ID;
+        }
+        String unsettled = unsettled(spec);
+        return Statement.of("SET STATEMENT join_cache_level=0 FOR DELETE h FROM (" + ids + ") k STRAIGHT_JOIN "
+                + table(spec) + " h ON h." + quote(spec.idColumn()) + " = k.inbox_ra_settled_id"
+                + (unsettled.isEmpty() ? "" : " WHERE" + unsettled.substring(" AND".length())), params);
     }
 
     /** Without FIFO groups, the advisory claim's candidates are a locking read: {@link MySqlAdvisory#readsLatest}. */

@@ -114,6 +114,8 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
      * table of a few dozen rows, whatever the statistics or an index hint say (EXPLAIN: ALL below
      * about a hundred rows for ten ids, also with {@code FORCE INDEX} in a multi-table
      * {@code DELETE}), and a {@code DELETE} that scans waits for every row other transactions hold.
+     * MariaDB's dialect has a one-statement form that looks each row up; MySQL's spelling of it
+     * (optimizer hints) is not proven on a MySQL server here.
      */
     @Override
     public boolean settlesBatchRowByRow() {
