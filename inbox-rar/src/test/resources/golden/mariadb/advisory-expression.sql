@@ -29,7 +29,7 @@ UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` = ? AND `proc
 -- binds ID
 
 -- settleAll 3
-UPDATE `jobs` SET `processed_at` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?, ?, ?) AND `processed_at` IS NULL AND `dead_at` IS NULL
+SET STATEMENT join_cache_level=0 FOR UPDATE (SELECT ? AS inbox_ra_settled_id UNION ALL SELECT ? UNION ALL SELECT ?) k STRAIGHT_JOIN `jobs` h ON h.`id` = k.inbox_ra_settled_id SET h.`processed_at` = CURRENT_TIMESTAMP(6) WHERE h.`processed_at` IS NULL AND h.`dead_at` IS NULL
 -- binds ID, ID, ID
 
 -- reschedule

@@ -13,7 +13,7 @@ DELETE FROM `jobs` WHERE `id` = ? AND `dead_at` IS NULL
 -- binds ID
 
 -- settleAll 3
-SET STATEMENT join_cache_level=0 FOR DELETE h FROM (SELECT ? AS inbox_ra_settled_id UNION ALL SELECT ? UNION ALL SELECT ?) k STRAIGHT_JOIN `jobs` h ON h.`id` = k.inbox_ra_settled_id WHERE `dead_at` IS NULL
+SET STATEMENT join_cache_level=0 FOR DELETE h FROM (SELECT ? AS inbox_ra_settled_id UNION ALL SELECT ? UNION ALL SELECT ?) k STRAIGHT_JOIN `jobs` h ON h.`id` = k.inbox_ra_settled_id WHERE h.`dead_at` IS NULL
 -- binds ID, ID, ID
 
 -- reschedule

@@ -32,14 +32,12 @@ public final class MariaDbDialect extends MySqlDialect {
      * ({@code STRAIGHT_JOIN}) and without a join buffer ({@code join_cache_level=0}): each row is
      * then an {@code eq_ref} look-up by the primary key whatever the table's size (EXPLAIN on
      * MariaDB 10.11 at 1, 30 and 300 rows), where an id list is a scan below about a hundred rows
-     * ({@link MySqlDialect#settlesBatchRowByRow}). A {@code processedAtColumn} update keeps the id
-     * list: an {@code UPDATE} reads the rows it does not change as last committed, without waiting.
+     * ({@link MySqlDialect#settlesBatchRowByRow}). A {@code processedAtColumn} is set the same
+     * way: an id-list {@code UPDATE} that scans passes over rows others hold only at
+     * {@code READ COMMITTED} (it reads them as last committed), and the claim's isolation may be higher.
      */
     @Override
     public Statement settleAll(TableSpec spec, int rows) {
-        if (spec.processedAtColumn().isPresent()) {
-            return super.settleAll(spec, rows);
-        }
         StringBuilder ids = new StringBuilder("SELECT ? AS inbox_ra_settled_id");
         Param[] params = new Param[rows];
         params[0] = Param.ID;
@@ -47,9 +45,13 @@ public final class MariaDbDialect extends MySqlDialect {
             ids.append(" UNION ALL SELECT ?");
             params[i] = Param.ID;
         }
-        String unsettled = unsettled(spec);
-        return Statement.of("SET STATEMENT join_cache_level=0 FOR DELETE h FROM (" + ids + ") k STRAIGHT_JOIN "
-                + table(spec) + " h ON h." + quote(spec.idColumn()) + " = k.inbox_ra_settled_id"
+        String joined = "(" + ids + ") k STRAIGHT_JOIN " + table(spec) + " h ON h." + quote(spec.idColumn())
+                + " = k.inbox_ra_settled_id";
+        String unsettled = unsettled(spec).replace(" AND ", " AND h.");
+        String change = spec.processedAtColumn()
+                .map(column -> "UPDATE " + joined + " SET h." + quote(column) + " = " + currentTimestamp())
+                .orElse("DELETE h FROM " + joined);
+        return Statement.of("SET STATEMENT join_cache_level=0 FOR " + change
                 + (unsettled.isEmpty() ? "" : " WHERE" + unsettled.substring(" AND".length())), params);
     }
 
