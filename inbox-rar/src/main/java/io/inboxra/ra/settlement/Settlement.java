@@ -42,7 +42,8 @@ public final class Settlement {
     /** Holds a delivery for a while, or less when the subscription stops. */
     private final Consumer<Duration> hold;
     private final Bindings bindings;
-    private final boolean fenced;
+    /** A batch's acknowledged rows each by its own statement: fenced by a lease token, or as the dialect asks. */
+    private final boolean rowByRow;
     /** The acknowledgement of several rows in one statement, by how many (built once per size, not per batch). */
     private final Map<Integer, Statement> settleAll = new ConcurrentHashMap<>();
     /** Set once the driver answered a JDBC batch without counts: batches then settle one statement at a time. */
@@ -63,7 +64,7 @@ public final class Settlement {
         this.deadLetters = new DeadLetterMove(settings, statements);
         this.hold = hold;
         this.bindings = Bindings.of(settings.queue());
-        this.fenced = statements.settle().params().contains(Param.TOKEN);
+        this.rowByRow = statements.settle().params().contains(Param.TOKEN) || dialect.settlesBatchRowByRow();
     }
 
     /**
@@ -92,8 +93,7 @@ public final class Settlement {
         if (acked.size() == 1) {
             return acknowledge(connection, acked.get(0)) ? null : notSettled(acked.get(0));
         }
-        boolean settled = fenced || dialect.settlesBatchRowByRow() ? acknowledgeEach(connection, acked)
-                : acknowledgeAll(connection, acked);
+        boolean settled = rowByRow ? acknowledgeEach(connection, acked) : acknowledgeAll(connection, acked);
         return settled ? null : "the settlement of the acknowledged rows changed another number of rows";
     }
 

@@ -1,13 +1,14 @@
 package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Dialect;
-import io.inboxra.dialect.Form;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -48,24 +49,32 @@ class GoldenSqlTest {
 
     /**
      * But for the advisory claim without FIFO groups and with a payload limit, which reads its rows
-     * as last committed and its payloads apart ({@code MySqlAdvisory#readsLatest}), and a batch's
-     * settlement, one statement on MariaDB where MySQL's dialect settles row by row (every row
-     * lock and advisory case): those cases' listings are golden/mariadb's.
+     * as last committed and its payloads apart ({@code MySqlAdvisory#readsLatest}): that case's
+     * listing is golden/mariadb's. And a batch's settlement, one statement on MariaDB where MySQL's
+     * dialect settles row by row: MariaDB's listings are MySQL's but for that statement, and its
+     * statements, one for each shape the cases give it, are golden/mariadb/settle-all.sql.
      */
     @TestFactory
     List<DynamicTest> mariaDbWritesMySqlsStatements() {
         List<DynamicTest> tests = new ArrayList<>();
+        Map<String, String> settleAll = new LinkedHashMap<>();
         for (GoldenCase c : GoldenCase.ALL) {
-            boolean ownBatchSettlement = c.spec().form() != Form.LEASE;
-            if (ownBatchSettlement || c.spec().advisoryLock().isPresent() && new MariaDbDialect().claimReadsLatest(c.spec())) {
+            String mariaDb = StatementListing.of(new MariaDbDialect(), c.spec());
+            if (c.spec().advisoryLock().isPresent() && new MariaDbDialect().claimReadsLatest(c.spec())) {
                 tests.add(DynamicTest.dynamicTest("mariadb/" + c.name(),
                         () -> StatementListing.assertGolden(new MariaDbDialect(), c)));
             } else {
+                settleAll.putIfAbsent(StatementListing.settleAll(mariaDb), c.name());
                 tests.add(DynamicTest.dynamicTest("mariadb as mysql/" + c.name(), () -> assertEquals(
                         StatementListing.of(new MySqlDialect(), c.spec()).replaceFirst("^-- mysql:", "-- mariadb:"),
-                        StatementListing.of(new MariaDbDialect(), c.spec()), c.name())));
+                        StatementListing.withoutSettleAll(mariaDb), c.name())));
             }
         }
+        settleAll.remove("");
+        StringBuilder shapes = new StringBuilder();
+        settleAll.forEach((statement, name) -> shapes.append("-- as in ").append(name).append('\n').append(statement));
+        tests.add(DynamicTest.dynamicTest("mariadb/settle-all",
+                () -> StatementListing.assertGolden(new MariaDbDialect(), "settle-all", shapes.toString())));
         return tests;
     }
 }

@@ -37,6 +37,9 @@ public final class StatementListing {
     public static final String WRITE = "golden.write";
 
     private static final Path ROOT = Path.of("src/test/resources/golden");
+    /** A listing's {@code settleAll} entry: its heading, its statement and bindings, and the blank line after. */
+    private static final java.util.regex.Pattern SETTLE_ALL =
+            java.util.regex.Pattern.compile("(?m)^-- settleAll \\d+\n(?:.+\n)*\n");
 
     private final StringBuilder text = new StringBuilder();
 
@@ -124,7 +127,31 @@ public final class StatementListing {
         assertGolden(dialect, "dialect", ofDialect(dialect));
     }
 
-    private static void assertGolden(Dialect dialect, String name, String listing) throws IOException {
+    /**
+     * @param listing a listing of {@link #of}
+     * @return the listing without its {@code settleAll} statement
+     */
+    public static String withoutSettleAll(String listing) {
+        return SETTLE_ALL.matcher(listing).replaceAll("");
+    }
+
+    /**
+     * @param listing a listing of {@link #of}
+     * @return its {@code settleAll} statement, as listed, or empty
+     */
+    public static String settleAll(String listing) {
+        java.util.regex.Matcher block = SETTLE_ALL.matcher(listing);
+        return block.find() ? block.group() : "";
+    }
+
+    /**
+     * Compares a listing with {@code golden/<dialect>/<name>.sql}, or writes that file under {@value #WRITE}.
+     *
+     * @param dialect the dialect, whose folder holds the file
+     * @param name the file's name without {@code .sql}
+     * @param listing the listing
+     */
+    public static void assertGolden(Dialect dialect, String name, String listing) throws IOException {
         Path file = ROOT.resolve(dialect.name()).resolve(name + ".sql");
         if (Boolean.getBoolean(WRITE)) {
             Files.createDirectories(file.getParent());
