@@ -10,6 +10,7 @@
  *
  * <p>Beyond the forms, a dialect may offer what its database can do besides, each a capability
  * interface: {@link io.inboxra.dialect.Notifications} (wake-up by notification),
+ * {@link io.inboxra.dialect.BranchSessions} (a failed connection's session, seen gone from another),
  * {@link io.inboxra.dialect.LockWaits} (a session's lock wait, seen from another),
  * {@link io.inboxra.dialect.RowClaimGuard} (a guard of each claimed row) and
  * {@link io.inboxra.dialect.ClaimOrderIndex} (the index the claim order needs). Every dialect may

@@ -1,6 +1,7 @@
 package io.inboxra.tck;
 
 import io.inboxra.dialect.Advisory;
+import io.inboxra.dialect.BranchSessions;
 import io.inboxra.dialect.ClaimOrderIndex;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.LockWaits;
@@ -9,8 +10,8 @@ import io.inboxra.dialect.RowClaimGuard;
 
 /**
  * The contracts of a dialect's capabilities beyond the claim forms, each checked against the
- * real database with the dialect's own statements, outside the adapter: lock waits
- * ({@link LockWaits}), the row claim guard ({@link RowClaimGuard}), wake-up by notification
+ * real database with the dialect's own statements, outside the adapter: sessions told apart
+ * ({@link BranchSessions}), lock waits ({@link LockWaits}), the row claim guard ({@link RowClaimGuard}), wake-up by notification
  * ({@link Notifications}), the claim order index advice ({@link ClaimOrderIndex}), the batch
  * settlement with its ids bound ({@link Dialect#settleAll}, {@link Dialect#bindIds}), the
  * insert of a key only where it is absent ({@link Dialect#insertIfAbsent}, {@link Dialect#isKeyPresent}), a FIFO
@@ -32,6 +33,6 @@ import io.inboxra.dialect.RowClaimGuard;
  * statements on it (inserts, counts, an {@code UPDATE} that takes a row's lock) are plain SQL.
  */
 public abstract class CapabilityConformance extends MinimumVersionConformance {
-    // The cases are its superclasses', one capability each, from LockWaitConformance down to
+    // The cases are its superclasses', one capability each, from BranchSessionConformance down to
     // MinimumVersionConformance; what they share is CapabilityCase's.
 }

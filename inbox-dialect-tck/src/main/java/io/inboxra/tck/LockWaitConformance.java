@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** Checks {@link LockWaits}: a session waiting for a row's lock is seen waiting from another session, and only then. */
-abstract class LockWaitConformance extends CapabilityCase {
+abstract class LockWaitConformance extends BranchSessionConformance {
 
     /** How often the kit asks whether a session waits ({@link LockWaits#waiting}). */
     private static final long LOOK_EVERY_MILLIS = 150;

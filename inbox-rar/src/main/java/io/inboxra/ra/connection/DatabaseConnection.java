@@ -1,5 +1,6 @@
 package io.inboxra.ra.connection;
 
+import io.inboxra.dialect.BranchSessions;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 import javax.transaction.xa.XAResource;
@@ -32,6 +34,8 @@ public final class DatabaseConnection implements AutoCloseable {
     private final Map<String, ClaimedRow.Layout> layouts = new HashMap<>();
     private final int statementSeconds;
     private final Dialect dialect;
+    /** The database's id of the connection's session, where the dialect asks it ({@link BranchSessions}). */
+    private final OptionalLong session;
     private volatile boolean broken;
 
     private DatabaseConnection(XAConnection xaConnection, int isolation, int statementSeconds, Dialect dialect)
@@ -50,6 +54,26 @@ public final class DatabaseConnection implements AutoCloseable {
         }
         // Where the session holds the timeout, no statement needs one of its own.
         this.statementSeconds = session.isPresent() ? 0 : statementSeconds;
+        this.session = dialect instanceof BranchSessions sessions ? OptionalLong.of(sessionId(sessions))
+                : OptionalLong.empty();
+    }
+
+    private long sessionId(BranchSessions sessions) throws SQLException {
+        try (java.sql.Statement query = connection.createStatement();
+                ResultSet rs = query.executeQuery(sessions.sessionId())) {
+            if (!rs.next()) {
+                throw new SQLException("the dialect's session id query returned no row: " + sessions.sessionId());
+            }
+            return rs.getLong(1);
+        }
+    }
+
+    /**
+     * @return the database's id of this connection's session, where the dialect tells it ({@link BranchSessions}):
+     *         a branch whose connection failed is finished from another only once this session is gone
+     */
+    public OptionalLong session() {
+        return session;
     }
 
     /**

@@ -5,6 +5,7 @@ import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.xa.BranchConnections;
 
 import java.sql.SQLException;
+import java.util.OptionalLong;
 import javax.transaction.xa.XAResource;
 
 /** A delivery branch on a connection of the lease form's pool: borrowed when it starts, given back once decided. */
@@ -18,6 +19,11 @@ record PooledConnections(ConnectionPool pool) implements BranchConnections<Datab
     @Override
     public XAResource resource(DatabaseConnection connection) throws SQLException {
         return connection.branchResource();
+    }
+
+    @Override
+    public OptionalLong session(DatabaseConnection connection) {
+        return connection.session();
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.inboxra.ra.connection.DatabaseConnection;
 import io.inboxra.ra.xa.BranchConnections;
 
 import java.sql.SQLException;
+import java.util.OptionalLong;
 import javax.transaction.xa.XAResource;
 
 /**
@@ -21,6 +22,11 @@ record WorkersOwnConnection(DatabaseConnection connection) implements BranchConn
     @Override
     public XAResource resource(DatabaseConnection c) throws SQLException {
         return c.branchResource();
+    }
+
+    @Override
+    public OptionalLong session(DatabaseConnection c) {
+        return c.session();
     }
 
     @Override

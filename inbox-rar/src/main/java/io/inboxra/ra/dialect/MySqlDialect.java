@@ -7,6 +7,7 @@ import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.KeyedInsert;
 import io.inboxra.dialect.LeaseInSteps;
+import io.inboxra.dialect.BranchSessions;
 import io.inboxra.dialect.LockWaits;
 import io.inboxra.dialect.MinimumVersion;
 import io.inboxra.dialect.Param;
@@ -37,7 +38,7 @@ import javax.transaction.xa.XAResource;
  * {@link io.inboxra.dialect.StandardDialect}.
  */
 public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advisory, LockWaits, ClaimOrderIndex,
-        Privileges, EngineRefusal {
+        Privileges, EngineRefusal, BranchSessions {
 
     /** The name the {@code dialect} property takes. */
     public static final String NAME = "mysql";
@@ -79,6 +80,15 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
     @Override
     public String sessionId() {
         return "SELECT CONNECTION_ID()";
+    }
+
+    /**
+     * A session's own user sees it here without the PROCESS privilege; the server lists a session until
+     * it has let go of its transactions (MariaDB detaches a prepared XA branch while closing the session).
+     */
+    @Override
+    public String sessionExists(long id) {
+        return "SELECT 1 FROM information_schema.PROCESSLIST WHERE ID = " + id;
     }
 
     @Override

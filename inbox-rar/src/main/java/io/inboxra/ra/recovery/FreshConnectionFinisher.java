@@ -1,5 +1,6 @@
 package io.inboxra.ra.recovery;
 
+import io.inboxra.dialect.Dialect;
 import io.inboxra.ra.xa.BranchFinisher;
 
 import java.lang.System.Logger;
@@ -8,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -40,6 +42,14 @@ import javax.transaction.xa.Xid;
  * branch is gone; so is a commit answered {@code XAER_NOTA} while the branch is still listed
  * (MariaDB, while the killed session holds it), which the caller would otherwise take for a
  * commit already made.
+ *
+ * <p>Where the dialect tells sessions apart ({@link BranchSessions}), nothing is sent for a branch
+ * while the session of its failed connection still exists: MariaDB acknowledges a decision sent
+ * while that session is closing and leaves the branch prepared inside InnoDB, unlisted and out of
+ * every {@code XA} statement's reach, holding its row until the server restarts. The first try
+ * waits a moment for the session to go (a killed or reset connection's goes in milliseconds);
+ * one still there is left to the watch, which waits for it, and the call fails with
+ * {@code XAER_RMFAIL}.
  */
 public final class FreshConnectionFinisher implements BranchFinisher {
 
@@ -48,8 +58,11 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     /** Looks in a row that find the branch no longer prepared before the watch ends. */
     private static final int ABSENT_LOOKS = 10;
     private static final Duration GIVE_UP_AFTER = Duration.ofMinutes(15);
+    /** How long the first try waits for the failed connection's session to go. */
+    private static final Duration SESSION_END_WAIT = Duration.ofSeconds(2);
 
     private final XADataSource dataSource;
+    private final LostSessions sessions;
     private final String subscription;
     private final ScheduledExecutorService watches;
     /** The branches watched now: one watch per branch, however often the transaction manager retries. */
@@ -63,8 +76,16 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         }
     }
 
+    /** A finisher that cannot tell whether a session is gone: it never waits for one. */
     public FreshConnectionFinisher(XADataSource dataSource, String subscription, ScheduledExecutorService watches) {
+        this(dataSource, null, subscription, watches);
+    }
+
+    /** @param dialect the subscription's dialect: a {@link BranchSessions} one tells when a lost session is gone */
+    public FreshConnectionFinisher(XADataSource dataSource, Dialect dialect, String subscription,
+            ScheduledExecutorService watches) {
         this.dataSource = dataSource;
+        this.sessions = new LostSessions(dataSource, dialect);
         this.subscription = subscription;
         this.watches = watches;
     }
@@ -75,13 +96,13 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     }
 
     @Override
-    public void commit(Xid xid) throws XAException {
-        finish(xid, "commit", resource -> resource.commit(xid, false), true);
+    public void commit(Xid xid, OptionalLong lostSession) throws XAException {
+        finish(xid, "commit", resource -> resource.commit(xid, false), true, lostSession);
     }
 
     @Override
-    public void rollback(Xid xid) throws XAException {
-        finish(xid, "rollback", resource -> resource.rollback(xid), false);
+    public void rollback(Xid xid, OptionalLong lostSession) throws XAException {
+        finish(xid, "rollback", resource -> resource.rollback(xid), false, lostSession);
     }
 
     /**
@@ -111,12 +132,24 @@ public final class FreshConnectionFinisher implements BranchFinisher {
      *        ({@code XAER_RMFAIL}): a commit must not be reported done while the branch may still be rolled
      *        back as an orphan; a rollback may (a branch nobody commits is rolled back in the end)
      */
-    private void finish(Xid xid, String what, Decision decision, boolean reportUnfinished) throws XAException {
+    private void finish(Xid xid, String what, Decision decision, boolean reportUnfinished, OptionalLong lostSession)
+            throws XAException {
+        if (!sessions.isGone(lostSession, SESSION_END_WAIT)) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the session of a delivery branch's"
+                    + " failed connection (" + lostSession.getAsLong() + ") is still there after "
+                    + SESSION_END_WAIT.toSeconds() + " s; the branch's " + what + " is sent from a new connection once"
+                    + " it is gone (checked every " + LOOK_EVERY.toSeconds() + " s)");
+            watch(xid, what, decision, false, lostSession);
+            XAException notYet = new XAException(XAException.XAER_RMFAIL);
+            notYet.initCause(new IllegalStateException("the session of the branch's failed connection ("
+                    + lostSession.getAsLong() + ") is still there: the " + what + " waits for it to go"));
+            throw notYet;
+        }
         XAException noSuchBranch = null;
         try {
             withResource(decision);
         } catch (XAException e) {
-            watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL);
+            watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL, lostSession);
             if (!reportUnfinished || e.errorCode != XAException.XAER_NOTA) {
                 throw e;
             }
@@ -137,7 +170,7 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                 + (noSuchBranch == null ? "acknowledged" : "answered 'no such branch' to") + " the " + what
                 + " of a prepared delivery branch from a new connection but still lists it prepared (or could not"
                 + " be asked); trying again every " + LOOK_EVERY.toSeconds() + " s");
-        watch(xid, what, decision, false);
+        watch(xid, what, decision, false, lostSession);
         if (reportUnfinished) {
             throw unfinished(what, noSuchBranch);
         }
@@ -163,10 +196,10 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     }
 
     /**
-     * Looks for the branch every second and applies the decision while it is still prepared, for at most
-     * {@link #GIVE_UP_AFTER}; a branch already watched is not watched twice.
+     * Looks for the branch every second and applies the decision while it is still prepared and the lost
+     * session is gone, for at most {@link #GIVE_UP_AFTER}; a branch already watched is not watched twice.
      */
-    private void watch(Xid xid, String what, Decision decision, boolean unreachable) {
+    private void watch(Xid xid, String what, Decision decision, boolean unreachable, OptionalLong lostSession) {
         BranchKey key = BranchKey.of(xid);
         if (!watched.add(key)) {
             return;
@@ -190,6 +223,9 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                         + " recovery or an operator must finish it (" + what + ")", lastFailure.get());
                 stop.run();
                 return;
+            }
+            if (!sessions.isGone(lostSession, Duration.ZERO)) {
+                return; // the branch may still be the closing session's: looked for again
             }
             try {
                 withResource(resource -> {

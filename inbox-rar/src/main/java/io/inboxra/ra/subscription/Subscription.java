@@ -114,7 +114,7 @@ public final class Subscription implements Recoverable {
         int statementSeconds = settings.dataSource().timeouts().statementSeconds();
         ConnectionPool pool = lease ? new ConnectionPool(checked.dataSource(), checked.dialect(), settings.isolation(), statementSeconds,
                 settings.connections(), settings.lease().dividedBy(4)) : null;
-        FreshConnectionFinisher finisher = new FreshConnectionFinisher(checked.dataSource(), settings.name(),
+        FreshConnectionFinisher finisher = new FreshConnectionFinisher(checked.dataSource(), checked.dialect(), settings.name(),
                 threads.secondPhases());
         SubscriptionConnections connections = new SubscriptionConnections(settings.name(), checked.dataSource(), checked.dialect(),
                 settings.isolation(), statementSeconds, pool, finisher);

@@ -1,6 +1,7 @@
 package io.inboxra.ra.xa;
 
 import java.sql.SQLException;
+import java.util.OptionalLong;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
@@ -16,6 +17,14 @@ public interface BranchConnections<C> {
     C acquire() throws SQLException;
 
     XAResource resource(C connection) throws SQLException;
+
+    /**
+     * @return the database's id of the connection's session, where the dialect tells it: a branch whose
+     *         connection failed is finished from another only once that session is gone
+     */
+    default OptionalLong session(C connection) {
+        return OptionalLong.empty();
+    }
 
     /** @param broken whether the connection failed and must not be used again */
     void release(C connection, boolean broken);

@@ -4,6 +4,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.Optional;
+import java.util.OptionalLong;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
@@ -54,6 +55,8 @@ public final class DeliveryBranch<C> implements XAResource {
     private boolean decided;
     private C connection;
     private XAResource database;
+    /** The session of the connection the branch opened on, kept after the connection is let go of. */
+    private OptionalLong session = OptionalLong.empty();
     private volatile boolean rollbackOnly;
     private volatile Ending ending;
     private FailureRecord<C> record;
@@ -136,6 +139,7 @@ public final class DeliveryBranch<C> implements XAResource {
         C c = connections.acquire();
         database = connections.start(c, xid, timeout);
         connection = c;
+        session = connections.session(c);
         phase = Phase.OPEN;
     }
 
@@ -155,6 +159,7 @@ public final class DeliveryBranch<C> implements XAResource {
         phase = Phase.ENLISTED;
         endCalled = false;
         decided = false;
+        session = OptionalLong.empty();
         rollbackOnly = false;
         ending = null;
         record = null;
@@ -242,7 +247,7 @@ public final class DeliveryBranch<C> implements XAResource {
         if (phase != Phase.PREPARED) {
             throw new XAException(XAException.XAER_PROTO);
         }
-        SecondPhase.commit(xid, database, finisher, () -> releaseConnection(true));
+        SecondPhase.commit(xid, database, session, finisher, () -> releaseConnection(true));
         finish(Ending.COMMITTED, false);
     }
 
@@ -269,7 +274,7 @@ public final class DeliveryBranch<C> implements XAResource {
         // The failure's record first, queued behind the row's lock: the lock passes to it as the branch rolls back.
         FailureRecord.Queued queued = record == null ? FailureRecord.Queued.NONE : record.queue();
         try {
-            SecondPhase.rollback(xid, database, finisher, () -> releaseConnection(true));
+            SecondPhase.rollback(xid, database, session, finisher, () -> releaseConnection(true));
         } catch (XAException e) {
             if (e.errorCode != XAException.XAER_NOTA || !queued.isQueued()) {
                 queued.dropped();

@@ -2,6 +2,7 @@ package io.inboxra.ra.xa;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.OptionalLong;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
@@ -20,10 +21,11 @@ final class SecondPhase {
 
     /**
      * @param database the branch's resource, or null once its connection is gone
+     * @param session the session of the branch's connection, when known
      * @param connectionLost called when the branch's own connection failed
      */
-    static void commit(Xid xid, XAResource database, BranchFinisher finisher, Runnable connectionLost)
-            throws XAException {
+    static void commit(Xid xid, XAResource database, OptionalLong session, BranchFinisher finisher,
+            Runnable connectionLost) throws XAException {
         if (database != null) {
             try {
                 database.commit(xid, false);
@@ -35,7 +37,7 @@ final class SecondPhase {
             }
         }
         try {
-            finisher.commit(xid);
+            finisher.commit(xid, session);
         } catch (XAException e) {
             if (e.errorCode != XAException.XAER_NOTA) {
                 throw e;
@@ -50,10 +52,11 @@ final class SecondPhase {
 
     /**
      * @param database the branch's resource, or null once its connection is gone
+     * @param session the session of the branch's connection, when known
      * @param connectionLost called when the branch's own connection failed
      */
-    static void rollback(Xid xid, XAResource database, BranchFinisher finisher, Runnable connectionLost)
-            throws XAException {
+    static void rollback(Xid xid, XAResource database, OptionalLong session, BranchFinisher finisher,
+            Runnable connectionLost) throws XAException {
         if (database != null) {
             try {
                 database.rollback(xid);
@@ -64,6 +67,6 @@ final class SecondPhase {
                 connectionLost.run();
             }
         }
-        finisher.rollback(xid);
+        finisher.rollback(xid, session);
     }
 }

@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -145,7 +146,7 @@ class AcknowledgedButPreparedTest {
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(answering.apply(db.xaDataSource()),
                 "unfinished", watches);
 
-        XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid), why);
+        XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid, OptionalLong.empty()), why);
         assertEquals(XAException.XAER_RMFAIL, unfinished.errorCode);
         Await.until("the watch has committed the branch the database still listed", Duration.ofSeconds(30),
                 () -> !isPrepared(db, xid));
@@ -166,7 +167,7 @@ class AcknowledgedButPreparedTest {
         }
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(db.xaDataSource(), "committed", watches);
 
-        XAException gone = assertThrows(XAException.class, () -> finisher.commit(xid));
+        XAException gone = assertThrows(XAException.class, () -> finisher.commit(xid, OptionalLong.empty()));
         assertEquals(XAException.XAER_NOTA, gone.errorCode, "the caller reads it as the commit already made");
         assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
     }
@@ -182,7 +183,7 @@ class AcknowledgedButPreparedTest {
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(
                 acknowledgingWithoutDoing(db.xaDataSource(), "rollback", 1, swallowed), "acknowledged", watches);
 
-        finisher.rollback(xid);
+        finisher.rollback(xid, OptionalLong.empty());
         Await.until("the watch has rolled back the branch the database still listed", Duration.ofSeconds(30),
                 () -> !isPrepared(db, xid));
         assertEquals(1, swallowed.get());
