@@ -44,34 +44,27 @@ public final class DatabaseConnection implements AutoCloseable {
         this.dialect = dialect;
         this.connection = xaConnection.getConnection();
         connection.setTransactionIsolation(isolation);
-        java.util.Optional<io.inboxra.dialect.Statement> session = statementSeconds > 0
+        java.util.Optional<io.inboxra.dialect.Statement> timeout = statementSeconds > 0
                 ? dialect.sessionStatementTimeout(java.time.Duration.ofSeconds(statementSeconds))
                 : java.util.Optional.empty();
-        if (session.isPresent()) {
+        if (timeout.isPresent()) {
             try (java.sql.Statement set = connection.createStatement()) {
-                set.execute(session.get().sql());
+                set.execute(timeout.get().sql());
             }
         }
         // Where the session holds the timeout, no statement needs one of its own.
-        this.statementSeconds = session.isPresent() ? 0 : statementSeconds;
-        this.session = dialect instanceof BranchSessions sessions ? OptionalLong.of(sessionId(sessions))
-                : OptionalLong.empty();
+        this.statementSeconds = timeout.isPresent() ? 0 : statementSeconds;
+        this.session = dialect instanceof BranchSessions sessions ? sessionId(sessions) : OptionalLong.empty();
     }
 
-    private long sessionId(BranchSessions sessions) throws SQLException {
+    private OptionalLong sessionId(BranchSessions sessions) throws SQLException {
         try (java.sql.Statement query = connection.createStatement();
                 ResultSet rs = query.executeQuery(sessions.sessionId())) {
-            if (!rs.next()) {
-                throw new SQLException("the dialect's session id query returned no row: " + sessions.sessionId());
-            }
-            return rs.getLong(1);
+            return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
         }
     }
 
-    /**
-     * @return the database's id of this connection's session, where the dialect tells it ({@link BranchSessions}):
-     *         a branch whose connection failed is finished from another only once this session is gone
-     */
+    /** @return the id of this connection's session, where the dialect tells it ({@link BranchSessions}) */
     public OptionalLong session() {
         return session;
     }
