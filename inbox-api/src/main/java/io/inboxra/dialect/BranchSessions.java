@@ -29,7 +29,8 @@ package io.inboxra.dialect;
 public interface BranchSessions extends Dialect {
 
     /**
-     * The current session's id, as {@link #sessionExists} takes it.
+     * The current session's id, as {@link #sessionExists} takes it. A dialect with {@link LockWaits} too has one
+     * such query, and the adapter asks it once per connection for both.
      *
      * @return a query of one row and one whole number: the session's id
      */

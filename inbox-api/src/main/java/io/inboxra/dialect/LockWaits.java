@@ -26,7 +26,8 @@ package io.inboxra.dialect;
 public interface LockWaits extends Dialect {
 
     /**
-     * The current session's id, as {@link #waiting} takes it.
+     * The current session's id, as {@link #waiting} takes it. A dialect with {@link BranchSessions} too has one
+     * such query, and the adapter asks it once per connection for both.
      *
      * @return a query of one row and one whole number: the session's id
      *         ({@code SELECT pg_backend_pid()}, {@code SELECT CONNECTION_ID()})

@@ -1,6 +1,9 @@
 package io.inboxra.harness;
 
+import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
+import io.inboxra.ra.dialect.MariaDbDialect;
+import io.inboxra.ra.dialect.PostgresDialect;
 import org.mariadb.jdbc.MariaDbDataSource;
 
 import java.sql.Connection;
@@ -22,6 +25,11 @@ import javax.sql.XADataSource;
 public enum TestDatabase {
 
     POSTGRES {
+        @Override
+        public Dialect dialect() {
+            return new PostgresDialect();
+        }
+
         @Override
         public Connection connect() throws SQLException {
             return Postgres.connect();
@@ -81,6 +89,11 @@ public enum TestDatabase {
 
     /** MariaDB through its own driver; the adapter connects as a user of its own, to be told apart. */
     MARIADB {
+        @Override
+        public Dialect dialect() {
+            return new MariaDbDialect();
+        }
+
         private static final String URL = "jdbc:mariadb://127.0.0.1:3306/test";
         private static final String ADAPTER = mariaDbAdapterUser();
         private volatile boolean userCreated;
@@ -221,6 +234,9 @@ public enum TestDatabase {
 
     /** @return an XA data source, as an MDB's own would be */
     public abstract XADataSource xaDataSource();
+
+    /** @return the adapter's built-in dialect for this database */
+    public abstract Dialect dialect();
 
     public abstract long adapterConnections(String subscription) throws SQLException;
 

@@ -7,12 +7,12 @@ import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
+import io.inboxra.harness.TestXid;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.nio.ByteBuffer;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -84,7 +84,7 @@ class LateSecondPhaseTest {
             }
         };
         XAConnection firstDelivery = db.xaDataSource().getXAConnection();
-        Xid xid = new TestXid(ThreadLocalRandom.current().nextLong());
+        Xid xid = TestXid.of(0x5e77, ThreadLocalRandom.current().nextLong(), (byte) 1);
         XAResource branch = firstDelivery.getXAResource();
         boolean finished = false;
         try (EffectWriter writer = new EffectWriter(db.xaDataSource(), effects, ConcurrentHashMap.newKeySet(), holdTheSecondDelivery);
@@ -136,23 +136,6 @@ class LateSecondPhaseTest {
                 }
             }
             firstDelivery.close();
-        }
-    }
-
-    private record TestXid(long id) implements Xid {
-        @Override
-        public int getFormatId() {
-            return 0x5e77;
-        }
-
-        @Override
-        public byte[] getGlobalTransactionId() {
-            return ByteBuffer.allocate(Long.BYTES).putLong(id).array();
-        }
-
-        @Override
-        public byte[] getBranchQualifier() {
-            return new byte[] {1};
         }
     }
 }

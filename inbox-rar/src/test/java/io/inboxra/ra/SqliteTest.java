@@ -6,6 +6,7 @@ import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.Postgres;
 import io.inboxra.ra.connection.LocalXaDataSource;
+import io.inboxra.harness.TestXid;
 import jakarta.resource.ResourceException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -280,7 +281,7 @@ class SqliteTest {
         XAConnection xa = dataSource.getXAConnection();
         try {
             XAResource resource = xa.getXAResource();
-            Xid xid = new TestXid(1);
+            Xid xid = new TestXid(4711, new byte[] {1}, new byte[] {1});
             resource.start(xid, XAResource.TMNOFLAGS);
             try (Statement s = xa.getConnection().createStatement()) {
                 s.executeUpdate("INSERT INTO invoice_jobs (payload) VALUES ('never committed')");
@@ -294,7 +295,7 @@ class SqliteTest {
             assertEquals(0, count("SELECT count(*) FROM invoice_jobs"), "the branch's work rolled back");
             assertThrows(XAException.class, () -> resource.commit(xid, false), "no second phase without a first");
 
-            Xid alone = new TestXid(2);
+            Xid alone = new TestXid(4711, new byte[] {2}, new byte[] {1});
             resource.start(alone, XAResource.TMNOFLAGS);
             try (Statement s = xa.getConnection().createStatement()) {
                 s.executeUpdate("INSERT INTO invoice_jobs (payload) VALUES ('committed in one phase')");
@@ -323,23 +324,6 @@ class SqliteTest {
             assertEquals("Inbox subscription 'sqlite-advisory' cannot start: Dialect 'sqlite' cannot claim in the"
                     + " ADVISORY form (it offers [LEASE]): choose a form it offers, or a dialect that implements the"
                     + " ADVISORY capability.", e.getMessage());
-        }
-    }
-
-    private record TestXid(int id) implements Xid {
-        @Override
-        public int getFormatId() {
-            return 4711;
-        }
-
-        @Override
-        public byte[] getGlobalTransactionId() {
-            return new byte[] {(byte) id};
-        }
-
-        @Override
-        public byte[] getBranchQualifier() {
-            return new byte[] {1};
         }
     }
 }

@@ -5,7 +5,6 @@ import io.inboxra.ra.xa.BranchFinisher;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Arrays;
@@ -32,24 +31,21 @@ import javax.transaction.xa.Xid;
  * <p>Whatever the first try came to short of success, the branch is then watched in the
  * background with the decision the transaction manager gave (it decided, so finishing is safe):
  * while the database cannot be reached, and while a branch might still appear prepared (MariaDB
- * answers {@code XAER_NOTA} for a branch whose killed session has not yet let it go, and a
- * prepare cut off with its connection may have happened after all), it is looked for and
- * finished. Otherwise a test harness, or a server whose recovery never comes back to it, would
- * leave its row locked for ever. A branch is finished when the database no longer lists it, not
- * when a decision was acknowledged: MariaDB once acknowledged an {@code XA COMMIT} from a new
- * session while the branch stayed prepared. Such a commit is watched too and reported as
- * {@code XAER_RMFAIL}, so the transaction manager keeps its record of the transaction until the
- * branch is gone; so is a commit answered {@code XAER_NOTA} while the branch is still listed
- * (MariaDB, while the killed session holds it), which the caller would otherwise take for a
- * commit already made.
+ * answers {@code XAER_NOTA} for a branch whose killed session has not yet let it go; a prepare
+ * cut off with its connection may have happened after all), it is looked for and finished, or a
+ * server whose recovery never comes back to it would leave its row locked for ever. A branch is
+ * finished when the database no longer lists it, not when a decision was acknowledged (MariaDB
+ * once acknowledged an {@code XA COMMIT} from a new session while the branch stayed prepared):
+ * such a commit, and one answered {@code XAER_NOTA} while the branch is still listed, are watched
+ * and reported as {@code XAER_RMFAIL}, so the transaction manager keeps its record until the
+ * branch is gone.
  *
  * <p>Where the dialect tells sessions apart ({@link BranchSessions}), nothing is sent for a branch
  * while the session of its failed connection still exists: MariaDB acknowledges a decision sent
- * while that session is closing and leaves the branch prepared inside InnoDB, unlisted and out of
- * every {@code XA} statement's reach, holding its row until the server restarts. The first try
- * waits a moment for the session to go (a killed or reset connection's goes in milliseconds);
- * one still there is left to the watch, which waits for it, and the call fails with
- * {@code XAER_RMFAIL}.
+ * while that session is closing and leaves the branch prepared inside InnoDB, out of every {@code
+ * XA} statement's reach, holding its row until the server restarts. The first try waits a moment
+ * for the session to go (a killed connection's goes in milliseconds); one still there is left to
+ * the watch, which waits for it, and the call fails with {@code XAER_RMFAIL}.
  */
 public final class FreshConnectionFinisher implements BranchFinisher {
 
@@ -68,24 +64,11 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     /** The branches watched now: one watch per branch, however often the transaction manager retries. */
     private final Set<BranchKey> watched = ConcurrentHashMap.newKeySet();
 
-    /** A branch's identity by value (an {@link Xid} implementation need not define equality). */
-    private record BranchKey(int format, ByteBuffer global, ByteBuffer qualifier) {
-        static BranchKey of(Xid xid) {
-            return new BranchKey(xid.getFormatId(), ByteBuffer.wrap(xid.getGlobalTransactionId()),
-                    ByteBuffer.wrap(xid.getBranchQualifier()));
-        }
-    }
-
-    /** A finisher that cannot tell whether a session is gone: it never waits for one. */
-    public FreshConnectionFinisher(XADataSource dataSource, String subscription, ScheduledExecutorService watches) {
-        this(dataSource, null, subscription, watches);
-    }
-
     /** @param dialect the subscription's dialect: a {@link BranchSessions} one tells when a lost session is gone */
     public FreshConnectionFinisher(XADataSource dataSource, Dialect dialect, String subscription,
             ScheduledExecutorService watches) {
         this.dataSource = dataSource;
-        this.sessions = new LostSessions(dataSource, dialect);
+        this.sessions = new LostSessions(dialect);
         this.subscription = subscription;
         this.watches = watches;
     }
@@ -93,6 +76,11 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     /** The transaction manager's decision, applied to a resource. */
     private interface Decision {
         void apply(XAResource resource) throws XAException;
+    }
+
+    /** What is done on one new connection. */
+    private interface Work {
+        void apply(XAConnection connection) throws XAException, SQLException;
     }
 
     @Override
@@ -111,13 +99,8 @@ public final class FreshConnectionFinisher implements BranchFinisher {
      * @throws XAException {@code XAER_NOTA} when the branch is no longer prepared
      */
     void apply(Xid xid, boolean commit) throws XAException {
-        withResource(resource -> {
-            if (commit) {
-                resource.commit(xid, false);
-            } else {
-                resource.rollback(xid);
-            }
-        });
+        Decision outcome = commit ? resource -> resource.commit(xid, false) : resource -> resource.rollback(xid);
+        withResource(outcome);
     }
 
     /** @return whether the database lists the branch as prepared (MariaDB: also while its session holds it) */
@@ -134,20 +117,16 @@ public final class FreshConnectionFinisher implements BranchFinisher {
      */
     private void finish(Xid xid, String what, Decision decision, boolean reportUnfinished, OptionalLong lostSession)
             throws XAException {
-        if (!sessions.isGone(lostSession, SESSION_END_WAIT)) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the session of a delivery branch's"
-                    + " failed connection (" + lostSession.getAsLong() + ") is still there after "
-                    + SESSION_END_WAIT.toSeconds() + " s; the branch's " + what + " is sent from a new connection once"
-                    + " it is gone (checked every " + LOOK_EVERY.toSeconds() + " s)");
-            watch(xid, what, decision, false, lostSession);
-            XAException notYet = new XAException(XAException.XAER_RMFAIL);
-            notYet.initCause(new IllegalStateException("the session of the branch's failed connection ("
-                    + lostSession.getAsLong() + ") is still there: the " + what + " waits for it to go"));
-            throw notYet;
-        }
+        // One new connection asks whether the lost session is gone and, once it is, sends the decision.
+        boolean[] sessionGone = {false};
         XAException noSuchBranch = null;
         try {
-            withResource(decision);
+            withConnection(connection -> {
+                sessionGone[0] = sessions.isGone(connection, lostSession, SESSION_END_WAIT);
+                if (sessionGone[0]) {
+                    decision.apply(connection.getXAResource());
+                }
+            });
         } catch (XAException e) {
             watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL, lostSession);
             if (!reportUnfinished || e.errorCode != XAException.XAER_NOTA) {
@@ -157,6 +136,9 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             // also answers it while the killed session still holds the branch, and a crash before the watch's
             // commit could then roll it back as an orphan.
             noSuchBranch = e;
+        }
+        if (!sessionGone[0]) {
+            throw waitingForSession(xid, what, decision, lostSession);
         }
         if (!listedAfterAll(xid)) {
             if (noSuchBranch != null) {
@@ -174,6 +156,19 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         if (reportUnfinished) {
             throw unfinished(what, noSuchBranch);
         }
+    }
+
+    /** The lost session still there after the wait: the branch is left to the watch, and the caller tries again. */
+    private XAException waitingForSession(Xid xid, String what, Decision decision, OptionalLong lostSession) {
+        LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the session of a delivery branch's"
+                + " failed connection (" + lostSession.getAsLong() + ") is still there after "
+                + SESSION_END_WAIT.toSeconds() + " s; the branch's " + what + " is sent from a new connection once"
+                + " it is gone (checked every " + LOOK_EVERY.toSeconds() + " s)");
+        watch(xid, what, decision, false, lostSession);
+        XAException notYet = new XAException(XAException.XAER_RMFAIL);
+        notYet.initCause(new IllegalStateException("the session of the branch's failed connection ("
+                + lostSession.getAsLong() + ") is still there: the " + what + " waits for it to go"));
+        return notYet;
     }
 
     private static XAException unfinished(String what, XAException answer) {
@@ -224,11 +219,12 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                 stop.run();
                 return;
             }
-            if (!sessions.isGone(lostSession, Duration.ZERO)) {
-                return; // the branch may still be the closing session's: looked for again
-            }
             try {
-                withResource(resource -> {
+                withConnection(connection -> {
+                    if (!sessions.isGone(connection, lostSession, Duration.ZERO)) {
+                        return; // the branch may still be the closing session's: looked for again
+                    }
+                    XAResource resource = connection.getXAResource();
                     if (!isPrepared(resource, xid)) {
                         if (absent.incrementAndGet() >= ABSENT_LOOKS) {
                             stop.run();
@@ -264,6 +260,10 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     }
 
     private void withResource(Decision work) throws XAException {
+        withConnection(connection -> work.apply(connection.getXAResource()));
+    }
+
+    private void withConnection(Work work) throws XAException {
         XAConnection xa;
         try {
             xa = dataSource.getXAConnection();
@@ -271,7 +271,7 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             throw unreachable(e);
         }
         try {
-            work.apply(xa.getXAResource());
+            work.apply(xa);
         } catch (SQLException e) {
             throw unreachable(e);
         } catch (XAException e) {

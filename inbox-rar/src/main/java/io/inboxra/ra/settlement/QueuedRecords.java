@@ -88,7 +88,9 @@ public final class QueuedRecords {
             return FailureRecord.Queued.NONE;
         }
         try {
-            session = waits == null ? -1 : counter.number(waits.sessionId());
+            // A dialect with both capabilities has one sessionId(): the id the connection learnt when it opened.
+            session = waits == null ? -1
+                    : counter.session().isPresent() ? counter.session().getAsLong() : counter.number(waits.sessionId());
             counter.connection().setAutoCommit(false);
         } catch (SQLException e) {
             close(counter);

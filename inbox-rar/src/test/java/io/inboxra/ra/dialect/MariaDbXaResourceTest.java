@@ -1,19 +1,18 @@
 package io.inboxra.ra.dialect;
 
 import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestXid;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.sql.XAConnection;
@@ -245,7 +244,7 @@ class MariaDbXaResourceTest {
                 byte[] gtrid = java.util.Arrays.copyOfRange(data, 0, rs.getInt(2));
                 byte[] bqual = java.util.Arrays.copyOfRange(data, rs.getInt(2), rs.getInt(2) + rs.getInt(3));
                 if (format == FORMAT) {
-                    found.add(MariaDbXaResource.literal(new TestXid(gtrid, bqual)));
+                    found.add(MariaDbXaResource.literal(new TestXid(FORMAT, gtrid, bqual)));
                 }
             }
         }
@@ -255,25 +254,6 @@ class MariaDbXaResourceTest {
     private static final int FORMAT = 0x7E57;
 
     private static Xid xid() {
-        UUID id = UUID.randomUUID();
-        return new TestXid(ByteBuffer.allocate(16).putLong(id.getMostSignificantBits())
-                .putLong(id.getLeastSignificantBits()).array(), new byte[] {1});
-    }
-
-    private record TestXid(byte[] gtrid, byte[] bqual) implements Xid {
-        @Override
-        public int getFormatId() {
-            return FORMAT;
-        }
-
-        @Override
-        public byte[] getGlobalTransactionId() {
-            return gtrid;
-        }
-
-        @Override
-        public byte[] getBranchQualifier() {
-            return bqual;
-        }
+        return TestXid.random(FORMAT, (byte) 1);
     }
 }

@@ -4,16 +4,13 @@ import io.inboxra.harness.Await;
 import io.inboxra.harness.HandClock;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
+import io.inboxra.harness.TestXid;
+import io.inboxra.harness.XaResourceHooks;
 import jakarta.transaction.Status;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
-import java.nio.ByteBuffer;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -22,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -82,7 +78,8 @@ class AcknowledgedButPreparedTest {
         branches.left(new UndecidedBranches.Undecided(xid, Status.STATUS_COMMITTED));
         AtomicInteger swallowed = new AtomicInteger();
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(
-                acknowledgingWithoutDoing(db.xaDataSource(), "commit", 1, swallowed), "acknowledged", watches);
+                acknowledgingWithoutDoing(db.xaDataSource(), "commit", 1, swallowed), db.dialect(), "acknowledged",
+                watches);
         HandClock clock = new HandClock(Instant.now());
         InDoubtResolver resolver = new InDoubtResolver("acknowledged", () -> true, branches, finisher,
                 Duration.ofSeconds(1), clock);
@@ -144,7 +141,7 @@ class AcknowledgedButPreparedTest {
         String effects = tables.effects(db);
         Xid xid = prepareBranchWriting(db, effects);
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(answering.apply(db.xaDataSource()),
-                "unfinished", watches);
+                db.dialect(), "unfinished", watches);
 
         XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid, OptionalLong.empty()), why);
         assertEquals(XAException.XAER_RMFAIL, unfinished.errorCode);
@@ -165,7 +162,8 @@ class AcknowledgedButPreparedTest {
         } finally {
             c.close();
         }
-        FreshConnectionFinisher finisher = new FreshConnectionFinisher(db.xaDataSource(), "committed", watches);
+        FreshConnectionFinisher finisher = new FreshConnectionFinisher(db.xaDataSource(), db.dialect(), "committed",
+                watches);
 
         XAException gone = assertThrows(XAException.class, () -> finisher.commit(xid, OptionalLong.empty()));
         assertEquals(XAException.XAER_NOTA, gone.errorCode, "the caller reads it as the commit already made");
@@ -181,7 +179,8 @@ class AcknowledgedButPreparedTest {
         Xid xid = prepareBranchWriting(db, effects);
         AtomicInteger swallowed = new AtomicInteger();
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(
-                acknowledgingWithoutDoing(db.xaDataSource(), "rollback", 1, swallowed), "acknowledged", watches);
+                acknowledgingWithoutDoing(db.xaDataSource(), "rollback", 1, swallowed), db.dialect(), "acknowledged",
+                watches);
 
         finisher.rollback(xid, OptionalLong.empty());
         Await.until("the watch has rolled back the branch the database still listed", Duration.ofSeconds(30),
@@ -192,9 +191,7 @@ class AcknowledgedButPreparedTest {
 
     /** A branch that wrote one row, prepared, its session closed (MariaDB: only then can another session finish it). */
     private Xid prepareBranchWriting(TestDatabase db, String table) throws Exception {
-        UUID id = UUID.randomUUID();
-        Xid xid = new TestXid(ByteBuffer.allocate(16).putLong(id.getMostSignificantBits())
-                .putLong(id.getLeastSignificantBits()).array(), new byte[] {7});
+        Xid xid = TestXid.random(0x1B0C, (byte) 7);
         XAConnection c = db.xaDataSource().getXAConnection();
         try {
             XAResource resource = c.getXAResource();
@@ -235,58 +232,14 @@ class AcknowledgedButPreparedTest {
      */
     private static XADataSource answeringWithoutDoing(XADataSource real, String method, int times,
             AtomicInteger swallowed, int errorCode) {
-        return proxy(XADataSource.class, real, (target, m, args) -> {
-            Object result = m.invoke(target, args);
-            if (!m.getName().equals("getXAConnection")) {
-                return result;
-            }
-            return proxy(XAConnection.class, result, (connection, cm, ca) -> {
-                Object r = cm.invoke(connection, ca);
-                if (!cm.getName().equals("getXAResource")) {
-                    return r;
+        return XaResourceHooks.hooked(real, call -> {
+            if (call.name().equals(method) && swallowed.getAndUpdate(n -> n < times ? n + 1 : n) < times) {
+                if (errorCode != 0) {
+                    throw new XAException(errorCode);
                 }
-                return proxy(XAResource.class, r, (resource, rm, ra) -> {
-                    if (rm.getName().equals(method) && swallowed.getAndUpdate(n -> n < times ? n + 1 : n) < times) {
-                        if (errorCode != 0) {
-                            throw new XAException(errorCode);
-                        }
-                        return null;
-                    }
-                    return rm.invoke(resource, ra);
-                });
-            });
-        });
-    }
-
-    private interface Forward {
-        Object call(Object target, Method method, Object[] args) throws Throwable;
-    }
-
-    private static <T> T proxy(Class<T> type, Object target, Forward forward) {
-        InvocationHandler handler = (p, method, args) -> {
-            try {
-                return forward.call(target, method, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
+                return null;
             }
-        };
-        return type.cast(Proxy.newProxyInstance(AcknowledgedButPreparedTest.class.getClassLoader(), new Class<?>[] {type}, handler));
-    }
-
-    private record TestXid(byte[] gtrid, byte[] bqual) implements Xid {
-        @Override
-        public int getFormatId() {
-            return 0x1B0C;
-        }
-
-        @Override
-        public byte[] getGlobalTransactionId() {
-            return gtrid.clone();
-        }
-
-        @Override
-        public byte[] getBranchQualifier() {
-            return bqual.clone();
-        }
+            return call.proceed();
+        });
     }
 }

@@ -3,13 +3,12 @@ package io.inboxra.ra.recovery;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
+import io.inboxra.harness.TestXid;
+import io.inboxra.harness.XaResourceHooks;
 import io.inboxra.ra.dialect.MariaDbDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,7 +16,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.OptionalLong;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -123,9 +121,7 @@ class LostSessionTest {
     private static final AtomicInteger ROWS = new AtomicInteger();
 
     private static Xid prepareWriting(XAConnection c, String table) throws Exception {
-        UUID id = UUID.randomUUID();
-        Xid xid = new TestXid(ByteBuffer.allocate(16).putLong(id.getMostSignificantBits())
-                .putLong(id.getLeastSignificantBits()).array());
+        Xid xid = TestXid.random(0x1B0D, (byte) 9);
         XAResource resource = c.getXAResource();
         resource.start(xid, XAResource.TMNOFLAGS);
         try (Statement s = c.getConnection().createStatement()) {
@@ -148,43 +144,11 @@ class LostSessionTest {
 
     /** The data source, counting the commits and rollbacks sent through its XA resources. */
     private static XADataSource counting(XADataSource real, AtomicInteger decisions) {
-        return counting(XADataSource.class, real, decisions);
-    }
-
-    private static <T> T counting(Class<T> type, Object target, AtomicInteger decisions) {
-        return type.cast(Proxy.newProxyInstance(LostSessionTest.class.getClassLoader(), new Class<?>[] {type},
-                (p, method, args) -> {
-                    if (type == XAResource.class && (method.getName().equals("commit")
-                            || method.getName().equals("rollback"))) {
-                        decisions.incrementAndGet();
-                    }
-                    Object result;
-                    try {
-                        result = method.invoke(target, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                    return result instanceof XAConnection c && type != XAConnection.class
-                            ? counting(XAConnection.class, c, decisions)
-                            : result instanceof XAResource r && type != XAResource.class
-                                    ? counting(XAResource.class, r, decisions) : result;
-                }));
-    }
-
-    private record TestXid(byte[] gtrid) implements Xid {
-        @Override
-        public int getFormatId() {
-            return 0x1B0D;
-        }
-
-        @Override
-        public byte[] getGlobalTransactionId() {
-            return gtrid.clone();
-        }
-
-        @Override
-        public byte[] getBranchQualifier() {
-            return new byte[] {9};
-        }
+        return XaResourceHooks.hooked(real, call -> {
+            if (call.name().equals("commit") || call.name().equals("rollback")) {
+                decisions.incrementAndGet();
+            }
+            return call.proceed();
+        });
     }
 }
