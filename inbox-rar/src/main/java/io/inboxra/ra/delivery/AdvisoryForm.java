@@ -1,7 +1,6 @@
 package io.inboxra.ra.delivery;
 
 import io.inboxra.dialect.Advisory;
-import io.inboxra.dialect.Statement;
 import io.inboxra.ra.connection.Bindings;
 import io.inboxra.ra.connection.ClaimedRow;
 import io.inboxra.ra.connection.DatabaseConnection;
@@ -15,9 +14,6 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The advisory lock form: a session lock on each row's key (with FIFO groups, on its group; with a
@@ -48,13 +44,10 @@ final class AdvisoryForm implements ClaimForm {
     /** The same with the first look's narrower window of candidates ({@link Bindings#firstCandidatesFor}). */
     private final Bindings firstOne;
     private final Bindings firstBatch;
-    private final Optional<Statement> unlockAll;
     /** Each claimed row read again, where the claim does not read its rows as they are once locked. */
     private final AdvisoryRecheck recheck;
-    /** Where each row's lock is its id's, the locks of rows gone, let go later together; otherwise null. */
-    private final SettledLocks settled;
-    /** With a {@code groupConcurrency} above 1, the group slots the session holds; otherwise null. */
-    private final GroupSlots groupSlots;
+    /** The locks the session holds, as they are let go. */
+    private final AdvisoryLocks locks;
     /**
      * Rows of a batch that rolled back, or the other rows of a {@code prefetch} claim: still locked
      * by this session, each read again (which also finds a session that died meanwhile, and its
@@ -84,11 +77,8 @@ final class AdvisoryForm implements ClaimForm {
         this.firstOne = context.bindings().limit(1).firstCandidatesFor(workers);
         this.firstBatch = context.bindings().limit(rowsPerClaim).firstCandidatesFor(workers);
         this.prefetches = context.settings().prefetch() > 1;
-        this.unlockAll = advisory.unlockAll(context.settings().table());
         this.recheck = new AdvisoryRecheck(context, advisory, one);
-        this.settled = SettledLocks.keptFor(context.settings().table()) ? new SettledLocks() : null;
-        this.groupSlots = statements.fifoGuard().isEmpty() ? null : new GroupSlots(statements.fifoGuard().get(),
-                statements.fifoRelease().orElseThrow(), context.settings().table().groupConcurrency(), one);
+        this.locks = new AdvisoryLocks(context, advisory.unlockAll(context.settings().table()), one);
     }
 
     /**
@@ -100,7 +90,7 @@ final class AdvisoryForm implements ClaimForm {
     public DeliveryBranch<DatabaseConnection> prepare(boolean transacted) throws SQLException {
         DatabaseConnection c = connection();
         // Kept long enough (a failed turn, a wait, a slow listener came in between): let go before the claim.
-        letGoSettledIfDue();
+        locks.letGoSettledIfDue(c, owed);
         current = nextOwed(c);
         if (!current.isEmpty()) {
             return branchOn(c);
@@ -113,7 +103,7 @@ final class AdvisoryForm implements ClaimForm {
         }
         if (locked.isEmpty()) {
             // Nothing to do: no lock is kept while the worker waits.
-            letGoSettled();
+            locks.letGoSettled(c, owed);
             return null;
         }
         current = recheck.needed() ? recheck.of(c, locked) : locked;
@@ -155,9 +145,8 @@ final class AdvisoryForm implements ClaimForm {
     }
 
     private List<ClaimedRow> claim(DatabaseConnection c, Bindings window) throws SQLException {
-        return GuardedClaim.claim(context.failingRows(), c, statements.claim(), window, this::unlock,
-                groupSlots == null ? (session, rows) -> rows
-                        : (session, rows) -> groupSlots.take(session, rows, this::unlock));
+        return GuardedClaim.claim(context.failingRows(), c, statements.claim(), window, row -> locks.unlock(c, row),
+                locks::inSlots);
     }
 
     @Override
@@ -182,77 +171,15 @@ final class AdvisoryForm implements ClaimForm {
     }
 
     /**
-     * Releases the turn's locks but those of rows owed, all the session holds in one statement where
-     * it can; those of rows gone (a committed acknowledgement or dead letter) are kept, where kept
-     * locks are, to be let go later, together ({@link SettledLocks}).
+     * Releases the turn's locks but those of rows owed; those of rows gone are kept, where kept locks
+     * are, to be let go later, together ({@link AdvisoryLocks#release}).
      */
     @Override
     public void release(List<ClaimedRow> gone) throws SQLException {
         List<ClaimedRow> rows = locked;
         locked = List.of();
         current = List.of();
-        if (connection == null || connection.isBroken()) {
-            // A lost session took its locks with it.
-            if (settled != null) {
-                settled.forget();
-            }
-            return;
-        }
-        if (rows.isEmpty()) {
-            return;
-        }
-        Set<Object> owing = owed.stream().map(ClaimedRow::idKey).collect(Collectors.toSet());
-        Set<Object> keeping = settled == null ? Set.of()
-                : gone.stream().map(ClaimedRow::idKey).collect(Collectors.toSet());
-        if (!keeping.isEmpty()) {
-            settled.add(rows.stream().filter(row -> keeping.contains(row.idKey())).toList());
-        }
-        List<ClaimedRow> unlock = owing.isEmpty() && keeping.isEmpty() ? rows : rows.stream()
-                .filter(row -> !owing.contains(row.idKey()) && !keeping.contains(row.idKey())).toList();
-        if (unlock.size() > 1 && unlock.size() == rows.size() && owed.isEmpty() && unlockAll.isPresent()) {
-            unlockAllHeld();
-            return;
-        }
-        for (ClaimedRow row : unlock) {
-            unlock(row);
-        }
-        letGoSettledIfDue();
-    }
-
-    private void letGoSettledIfDue() throws SQLException {
-        // While rows owed keep their locks, the kept ones cannot go in one statement: they wait for that, up to a limit.
-        if (settled != null && settled.due() && (owed.isEmpty() || settled.full())) {
-            letGoSettled();
-        }
-    }
-
-    /** Lets go of the locks of committed rows kept so far: all the session holds, where no row is owed. */
-    private void letGoSettled() throws SQLException {
-        if (settled == null || settled.isEmpty()) {
-            return;
-        }
-        if (connection == null || connection.isBroken()) {
-            settled.forget();
-            return;
-        }
-        if (owed.isEmpty() && unlockAll.isPresent()) {
-            unlockAllHeld();
-            return;
-        }
-        for (ClaimedRow row : settled.take()) {
-            unlock(row);
-        }
-    }
-
-    /** Every advisory lock the session holds, in one statement: the turn's, its group slots', those kept. */
-    private void unlockAllHeld() throws SQLException {
-        connection.first(unlockAll.get(), context.bindings());
-        if (groupSlots != null) {
-            groupSlots.forget();
-        }
-        if (settled != null) {
-            settled.forget();
-        }
+        locks.release(connection, rows, gone, owed);
     }
 
     /**
@@ -272,17 +199,6 @@ final class AdvisoryForm implements ClaimForm {
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the locks of rows not delivered"
                     + " could not be released; the worker's session is closed, which releases them", e);
             disconnect();
-        }
-    }
-
-    /** Releases a row's lock, and its group's slot where it holds one; a lock not held is logged. */
-    private void unlock(ClaimedRow row) throws SQLException {
-        if (!ClaimedRow.isYes(connection.first(statements.unlock().orElseThrow(), one.row(row)))) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the advisory lock of row "
-                    + row.id() + " was not held when it was released");
-        }
-        if (groupSlots != null) {
-            groupSlots.release(connection, row);
         }
     }
 
@@ -306,12 +222,7 @@ final class AdvisoryForm implements ClaimForm {
     @Override
     public void disconnect() {
         owed.clear();
-        if (settled != null) {
-            settled.forget();
-        }
-        if (groupSlots != null) {
-            groupSlots.forget();
-        }
+        locks.forget();
         locked = List.of();
         current = List.of();
         if (connection != null) {
@@ -329,10 +240,10 @@ final class AdvisoryForm implements ClaimForm {
             return;
         }
         try {
-            letGoSettled();
+            locks.letGoSettled(connection, owed);
             ClaimedRow row;
             while ((row = owed.peek()) != null) {
-                unlock(row);
+                locks.unlock(connection, row);
                 owed.poll();
             }
         } catch (SQLException e) {

@@ -1,7 +1,5 @@
 package io.inboxra.ra.delivery;
 
-import io.inboxra.dialect.LeaseInSteps;
-import io.inboxra.dialect.Statement;
 import io.inboxra.ra.connection.Bindings;
 import io.inboxra.ra.connection.ClaimedRow;
 import io.inboxra.ra.connection.ConnectionPool;
@@ -16,10 +14,7 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * The lease form: an expiry written into each row holds it. A short statement of its own, on a
@@ -51,21 +46,11 @@ final class LeaseForm implements ClaimForm {
     private final DeliveryTally tally;
     private final ConnectionPool pool;
     private final Bindings bindings;
-    private final LeaseInSteps steps;
+    private final LeaseClaim claim;
     /** {@code batchSize} above 1: a claim's rows are delivered together in a container transaction. */
     private final boolean batches;
     /** {@code prefetch} above 1: a claim's rows wait ahead, each delivered in a transaction of its own. */
     private final boolean prefetches;
-    /** The claim in steps' statements for all of a claim's rows, by how many (built once per size, not per poll). */
-    private final Map<Integer, Optional<Statement>> leaseWriteAll = new HashMap<>();
-    private final Map<Integer, Optional<Statement>> leaseReadAll = new HashMap<>();
-    private final Map<Integer, Optional<Statement>> leaseWriteToken = new HashMap<>();
-    /**
-     * Whether a lease written as the claim computed it reads back as that token: checked on this
-     * worker's first claim of rows ({@link LeaseInSteps#leaseRows}); until then, and for ever where
-     * the lease column rounds what it stores, the rows are read back after the write.
-     */
-    private boolean tokenReadsBack;
     /** Rows claimed before, each leased, waiting to be delivered one at a time. */
     private final Deque<Held> ahead = new ArrayDeque<>();
     private List<Held> current = List.of();
@@ -81,7 +66,7 @@ final class LeaseForm implements ClaimForm {
                 .lease(context.settings().lease());
         this.batches = context.settings().batchSize() > 1;
         this.prefetches = context.settings().prefetch() > 1;
-        this.steps = statements.leaseInSteps() ? (LeaseInSteps) context.dialect() : null;
+        this.claim = new LeaseClaim(context, pool, bindings);
     }
 
     /**
@@ -93,7 +78,7 @@ final class LeaseForm implements ClaimForm {
     @Override
     public DeliveryBranch<DatabaseConnection> prepare(boolean transacted) throws SQLException {
         if (ahead.isEmpty()) {
-            List<ClaimedRow> claimed = context.failingRows().notSetAside(claim(), this::releaseLease);
+            List<ClaimedRow> claimed = context.failingRows().notSetAside(claim.claim(), this::releaseLease);
             List<Held> held = new ArrayList<>(claimed.size());
             for (ClaimedRow row : claimed) {
                 held.add(new Held(row, LeaseHeartbeat.start(context, row)));
@@ -193,84 +178,6 @@ final class LeaseForm implements ClaimForm {
         if (prefetches) {
             close();
         }
-    }
-
-    /**
-     * One statement where the database returns what it writes; else, in one short transaction, the
-     * rows under lock with the lease about to be written and that lease written (two statements,
-     * {@link LeaseInSteps#leaseRows}), or ids under lock, their leases written and the rows read back.
-     */
-    private List<ClaimedRow> claim() throws SQLException {
-        if (steps == null) {
-            return pool.withConnection(c -> context.failingRows().claim(c, statements.claim(), bindings));
-        }
-        return pool.inTransaction(tx -> {
-            List<ClaimedRow> claimed = context.failingRows().claim(tx, statements.claim(), bindings);
-            if (claimed.isEmpty() || claimed.get(0).token() == null) {
-                return leaseAndReadBack(tx, claimed);
-            }
-            Statement write = leaseWriteToken.computeIfAbsent(claimed.size(),
-                    n -> steps.leaseWriteToken(context.settings().table(), n)).orElseThrow();
-            tx.update(write, bindings.rows(claimed).row(claimed.get(0)));
-            if (tokenReadsBack) {
-                return claimed;
-            }
-            List<ClaimedRow> read = readBack(tx, claimed);
-            tokenReadsBack = read.size() == claimed.size() && tokensEqual(claimed, read);
-            return read;
-        });
-    }
-
-    /** The claim's tokens, as the lease column reads them back. */
-    private static boolean tokensEqual(List<ClaimedRow> claimed, List<ClaimedRow> read) {
-        for (int i = 0; i < claimed.size(); i++) {
-            if (!String.valueOf(claimed.get(i).token()).equals(String.valueOf(read.get(i).token()))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The rows, each with its token as written, read back in claim order. */
-    private List<ClaimedRow> readBack(DatabaseConnection tx, List<ClaimedRow> claimed) throws SQLException {
-        Optional<Statement> readAll = claimed.size() > 1 ? leaseReadAll.computeIfAbsent(claimed.size(),
-                n -> steps.leaseReadAll(context.settings().table(), n)) : Optional.empty();
-        if (readAll.isPresent()) {
-            return inClaimOrder(claimed, tx.claim(readAll.get(), bindings.rows(claimed)));
-        }
-        List<ClaimedRow> rows = new ArrayList<>();
-        for (ClaimedRow row : claimed) {
-            rows.addAll(tx.claim(statements.leaseRead().orElseThrow(), bindings.row(row)));
-        }
-        return rows;
-    }
-
-    /** The claim's second and third steps where its first took ids only: each lease written, each row read back. */
-    private List<ClaimedRow> leaseAndReadBack(DatabaseConnection tx, List<ClaimedRow> ids) throws SQLException {
-        Optional<Statement> writeAll = ids.size() > 1 ? leaseWriteAll.computeIfAbsent(ids.size(),
-                n -> steps.leaseWriteAll(context.settings().table(), n)) : Optional.empty();
-        if (writeAll.isPresent()) {
-            tx.update(writeAll.get(), bindings.rows(ids));
-        } else {
-            for (ClaimedRow id : ids) {
-                tx.update(statements.leaseWrite().orElseThrow(), bindings.row(id));
-            }
-        }
-        return readBack(tx, ids);
-    }
-
-    /** @return the rows read back, in the order the claim took their ids */
-    private static List<ClaimedRow> inClaimOrder(List<ClaimedRow> ids, List<ClaimedRow> read) {
-        Map<Object, ClaimedRow> byId = new HashMap<>();
-        read.forEach(row -> byId.put(row.idKey(), row));
-        List<ClaimedRow> rows = new ArrayList<>();
-        for (ClaimedRow id : ids) {
-            ClaimedRow row = byId.get(id.idKey());
-            if (row != null) {
-                rows.add(row);
-            }
-        }
-        return rows;
     }
 
     /** Clears the row's lease, so another claim can take it at once. */

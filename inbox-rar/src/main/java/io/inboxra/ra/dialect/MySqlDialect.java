@@ -29,13 +29,11 @@ import javax.transaction.xa.XAResource;
  * claim's first two steps are {@link StandardRowLock}'s ({@code LIMIT ? FOR UPDATE SKIP LOCKED}),
  * with the lock clause below. MySQL has no {@code RETURNING}: a lease claim selects the rows under
  * lock with the lease it is about to write ({@link #leaseRows}), then writes it, in one short
- * transaction.
- * Advisory locks and the FIFO guard are named locks ({@code GET_LOCK(name, 0)}), scoped by table
- * and key, and released explicitly. Written here besides: the advisory claim and unlock ({@link MySqlAdvisory}), the
- * retention sweep, the lock waits, the claim index advice and the version minimums (MySQL 8.0.1,
- * MariaDB 10.6: the dialect serves both); the settlement, dead letter,
- * reschedule, probe, re-check and lease release are the standard SQL of
- * {@link io.inboxra.dialect.StandardDialect}.
+ * transaction. Advisory locks and the FIFO guard are named locks ({@code GET_LOCK(name, 0)}),
+ * scoped by table and key, and released explicitly. Written here besides: the advisory claim and
+ * unlock ({@link MySqlAdvisory}), the retention sweep, the lock waits, the claim index advice and
+ * the version minimums (MySQL 8.0.1, MariaDB 10.6: the dialect serves both); the settlement, dead
+ * letter, reschedule, probe, re-check and lease release are {@link io.inboxra.dialect.StandardDialect}'s.
  */
 public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advisory, LockWaits, ClaimOrderIndex,
         Privileges, EngineRefusal, BranchSessions {

@@ -4,17 +4,15 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.Optional;
-import java.util.OptionalLong;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 /**
- * The adapter's XA resource for one delivery's transaction, in every form. The container
- * enlists it; the database branch starts on the first statement the adapter runs in it
- * ({@link #run}), on a connection of the form's choosing (the row lock worker's own, the lease
- * form's pool, the advisory worker's locked session), so a delivery that never settles costs no
- * connection in the lease form.
+ * The adapter's XA resource for one delivery's transaction, in every form: the protocol as the
+ * transaction manager sees it, over the database's branch ({@link DatabaseBranch}). That starts on
+ * the first statement the adapter runs in it ({@link #run}), on a connection of the form's choosing,
+ * so a delivery that never settles costs no connection in the lease form.
  *
  * <p>What it adds to the driver's resource, each for a failure the driver's alone gets wrong:
  * <ul>
@@ -24,11 +22,10 @@ import javax.transaction.xa.Xid;
  * run a settlement in autocommit.
  * <li><b>The outcome, as seen here</b> ({@link #ending}): a container that swallows a failed
  * commit (Payara) cannot make the adapter believe a row was settled.
- * <li><b>A failure counted before the row is free.</b> The database branch ends only at
- * prepare, commit or rollback, so an unprepared branch's rollback can write the failure's
- * record first ({@link UnpreparedRollback}); a prepared one's record is queued behind the
- * row's lock before it rolls back ({@link FailureRecord#queue}).
- * <li><b>A second phase that survives its connection</b> ({@link SecondPhase}).
+ * <li><b>A failure counted before the row is free.</b> The database branch ends only at prepare,
+ * commit or rollback, so an unprepared branch's rollback writes the failure's record first
+ * ({@link UnpreparedRollback}); a prepared one's is queued behind the row's lock before it rolls back.
+ * <li><b>A second phase that survives its connection</b> ({@link DatabaseBranch#commitPrepared}).
  * <li>It is the same resource manager only as itself, so a transaction manager never joins
  * another connection's branch to it, and a branch marked rollback-only votes rollback.
  * </ul>
@@ -46,25 +43,19 @@ public final class DeliveryBranch<C> implements XAResource {
 
     private enum Phase { IDLE, ENLISTED, OPEN, PREPARED, DONE }
 
-    private final BranchConnections<C> connections;
-    private final BranchFinisher finisher;
+    private final DatabaseBranch<C> database;
     private Xid xid;
     private Phase phase = Phase.IDLE;
     private boolean endCalled;
     /** The transaction manager called commit or rollback on the prepared branch: its decision is known here. */
     private boolean decided;
-    private C connection;
-    private XAResource database;
-    /** The session of the connection the branch opened on, kept after the connection is let go of. */
-    private OptionalLong session = OptionalLong.empty();
     private volatile boolean rollbackOnly;
     private volatile Ending ending;
     private FailureRecord<C> record;
     private int timeout;
 
     public DeliveryBranch(BranchConnections<C> connections, BranchFinisher finisher) {
-        this.connections = connections;
-        this.finisher = finisher;
+        this.database = new DatabaseBranch<>(connections, finisher);
     }
 
     /** @return whether the container has enlisted this resource in a transaction that has not ended */
@@ -98,9 +89,10 @@ public final class DeliveryBranch<C> implements XAResource {
                     : xid == null ? "the container enlisted no transaction" : "the container ended it");
         }
         if (phase == Phase.ENLISTED) {
-            open();
+            database.open(xid, timeout);
+            phase = Phase.OPEN;
         }
-        return work.run(connection);
+        return work.run(database.connection());
     }
 
     /**
@@ -135,14 +127,6 @@ public final class DeliveryBranch<C> implements XAResource {
         return Optional.of(undecided);
     }
 
-    private void open() throws SQLException {
-        C c = connections.acquire();
-        database = connections.start(c, xid, timeout);
-        connection = c;
-        session = connections.session(c);
-        phase = Phase.OPEN;
-    }
-
     @Override
     public synchronized void start(Xid xid, int flags) throws XAException {
         if (flags == TMJOIN || flags == TMRESUME) {
@@ -159,7 +143,6 @@ public final class DeliveryBranch<C> implements XAResource {
         phase = Phase.ENLISTED;
         endCalled = false;
         decided = false;
-        session = OptionalLong.empty();
         rollbackOnly = false;
         ending = null;
         record = null;
@@ -187,7 +170,6 @@ public final class DeliveryBranch<C> implements XAResource {
         }
         int vote;
         try {
-            database.end(xid, TMSUCCESS);
             vote = database.prepare(xid);
         } catch (XAException e) {
             XAException coded = XaErrors.withCode(e);
@@ -197,7 +179,7 @@ public final class DeliveryBranch<C> implements XAResource {
                 // The vote never came back (the connection died): no transaction manager commits now, so the
                 // branch is rolled back here, from a new connection in case the database prepared it after all.
                 phase = Phase.PREPARED;
-                releaseConnection(true);
+                database.release(true);
                 rollBackUnvoted(xid);
             }
             throw coded;
@@ -233,8 +215,7 @@ public final class DeliveryBranch<C> implements XAResource {
             return;
         }
         try {
-            database.end(xid, TMSUCCESS);
-            database.commit(xid, true);
+            database.commitOnePhase(xid);
         } catch (XAException e) {
             XAException coded = XaErrors.withCode(e);
             finish(XaErrors.isRollback(coded) ? Ending.ROLLED_BACK : Ending.UNKNOWN, true);
@@ -247,7 +228,7 @@ public final class DeliveryBranch<C> implements XAResource {
         if (phase != Phase.PREPARED) {
             throw new XAException(XAException.XAER_PROTO);
         }
-        SecondPhase.commit(xid, database, session, finisher, () -> releaseConnection(true));
+        database.commitPrepared(xid);
         finish(Ending.COMMITTED, false);
     }
 
@@ -261,28 +242,14 @@ public final class DeliveryBranch<C> implements XAResource {
                 }
             }
             case PREPARED -> rollbackPrepared(xid);
-            case OPEN -> rollbackOpen(xid);
+            case OPEN -> finish(Ending.ROLLED_BACK,
+                    UnpreparedRollback.run(xid, database.connection(), database.resource(), record));
             default -> finish(Ending.ROLLED_BACK, false);
         }
     }
 
-    private void rollbackOpen(Xid xid) {
-        finish(Ending.ROLLED_BACK, UnpreparedRollback.run(xid, connection, database, record));
-    }
-
     private void rollbackPrepared(Xid xid) throws XAException {
-        // The failure's record first, queued behind the row's lock: the lock passes to it as the branch rolls back.
-        FailureRecord.Queued queued = record == null ? FailureRecord.Queued.NONE : record.queue();
-        try {
-            SecondPhase.rollback(xid, database, session, finisher, () -> releaseConnection(true));
-        } catch (XAException e) {
-            if (e.errorCode != XAException.XAER_NOTA || !queued.isQueued()) {
-                queued.dropped();
-                throw e;
-            }
-            // Never prepared after all (its prepare failed on the way): the row is free, and the record stands.
-        }
-        queued.branchRolledBack();
+        database.rollbackPrepared(xid, record);
         finish(Ending.ROLLED_BACK, false);
     }
 
@@ -299,27 +266,12 @@ public final class DeliveryBranch<C> implements XAResource {
         ending = how;
         phase = Phase.DONE;
         record = null;
-        releaseConnection(broken);
-    }
-
-    private void releaseConnection(boolean broken) {
-        C c = connection;
-        connection = null;
-        database = null;
-        if (c != null) {
-            connections.release(c, broken);
-        }
+        database.release(broken);
     }
 
     @Override
     public synchronized void forget(Xid xid) throws XAException {
-        if (database != null) {
-            try {
-                database.forget(xid);
-            } catch (XAException e) {
-                throw XaErrors.withCode(e);
-            }
-        }
+        database.forget(xid);
     }
 
     @Override
