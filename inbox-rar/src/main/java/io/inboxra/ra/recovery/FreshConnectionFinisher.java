@@ -94,20 +94,34 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     }
 
     /**
-     * Applies an outcome to a prepared branch from a new connection, once (the in-doubt resolver).
+     * Applies an outcome to a prepared branch from a new connection, once (the in-doubt resolver), and
+     * reads on that connection whether the database still lists the branch.
      *
-     * @throws XAException {@code XAER_NOTA} when the branch is no longer prepared
+     * @throws XAException the database's refusal, other than {@code XAER_NOTA}
      */
-    void apply(Xid xid, boolean commit) throws XAException {
+    SentDecision apply(Xid xid, boolean commit) throws XAException {
         Decision outcome = commit ? resource -> resource.commit(xid, false) : resource -> resource.rollback(xid);
-        withResource(outcome);
+        SentDecision[] sent = {null};
+        withConnection(connection -> sent[0] = send(connection.getXAResource(), xid, outcome));
+        return sent[0];
     }
 
-    /** @return whether the database lists the branch as prepared (MariaDB: also while its session holds it) */
-    private boolean isPrepared(Xid xid) throws XAException {
-        boolean[] prepared = new boolean[1];
-        withResource(resource -> prepared[0] = isPrepared(resource, xid));
-        return prepared[0];
+    /** Sends the decision and reads the list of prepared branches after it, on one connection. */
+    private static SentDecision send(XAResource resource, Xid xid, Decision decision) throws XAException {
+        XAException noSuchBranch = null;
+        try {
+            decision.apply(resource);
+        } catch (XAException e) {
+            if (e.errorCode != XAException.XAER_NOTA) {
+                throw e;
+            }
+            noSuchBranch = e;
+        }
+        try {
+            return new SentDecision(noSuchBranch, isPrepared(resource, xid));
+        } catch (XAException e) {
+            return new SentDecision(noSuchBranch, true); // not known finished
+        }
     }
 
     /**
@@ -117,30 +131,33 @@ public final class FreshConnectionFinisher implements BranchFinisher {
      */
     private void finish(Xid xid, String what, Decision decision, boolean reportUnfinished, OptionalLong lostSession)
             throws XAException {
-        // One new connection asks whether the lost session is gone and, once it is, sends the decision.
-        boolean[] sessionGone = {false};
-        XAException noSuchBranch = null;
+        // One new connection asks whether the lost session is gone, sends the decision once it is, and reads
+        // whether the branch is still listed after it.
+        SentDecision[] sent = {null};
         try {
             withConnection(connection -> {
-                sessionGone[0] = sessions.isGone(connection, lostSession, SESSION_END_WAIT);
-                if (sessionGone[0]) {
-                    decision.apply(connection.getXAResource());
+                if (sessions.isGone(connection, lostSession, SESSION_END_WAIT)) {
+                    sent[0] = send(connection.getXAResource(), xid, decision);
                 }
             });
         } catch (XAException e) {
             watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL, lostSession);
-            if (!reportUnfinished || e.errorCode != XAException.XAER_NOTA) {
-                throw e;
-            }
-            // "No such branch" is a commit already made only if the database no longer lists the branch: MariaDB
-            // also answers it while the killed session still holds the branch, and a crash before the watch's
-            // commit could then roll it back as an orphan.
-            noSuchBranch = e;
+            throw e;
         }
-        if (!sessionGone[0]) {
+        if (sent[0] == null) {
             throw waitingForSession(xid, what, decision, lostSession);
         }
-        if (!listedAfterAll(xid)) {
+        XAException noSuchBranch = sent[0].noSuchBranch();
+        if (noSuchBranch != null) {
+            // "No such branch" is a commit already made only if the database no longer lists the branch: MariaDB
+            // also answers it while the killed session still holds the branch, and a crash before the watch's
+            // commit could then roll it back as an orphan. A prepare cut off may also still show up.
+            watch(xid, what, decision, false, lostSession);
+            if (!reportUnfinished) {
+                throw noSuchBranch;
+            }
+        }
+        if (sent[0].finished()) {
             if (noSuchBranch != null) {
                 throw noSuchBranch;
             }
@@ -176,18 +193,6 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         unfinished.initCause(new IllegalStateException("the branch is still listed prepared after its " + what
                 + (answer == null ? " was acknowledged" : " was answered 'no such branch' (XAER_NOTA)"), answer));
         return unfinished;
-    }
-
-    /**
-     * @return whether the branch is still listed prepared, or could not be looked for: either way not known
-     *         finished (MariaDB also lists a branch its session still holds)
-     */
-    boolean listedAfterAll(Xid xid) {
-        try {
-            return isPrepared(xid);
-        } catch (XAException e) {
-            return true;
-        }
     }
 
     /**
@@ -257,10 +262,6 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             }
         }
         return false;
-    }
-
-    private void withResource(Decision work) throws XAException {
-        withConnection(connection -> work.apply(connection.getXAResource()));
     }
 
     private void withConnection(Work work) throws XAException {

@@ -88,22 +88,28 @@ public final class InDoubtResolver extends TimerTask {
             return;
         }
         String outcome = branch.committed() ? "committed" : "rolled back";
+        SentDecision sent;
         try {
-            finisher.apply(branch.xid(), branch.committed());
+            sent = finisher.apply(branch.xid(), branch.committed());
         } catch (XAException e) {
-            if (e.errorCode == XAException.XAER_NOTA && !finisher.listedAfterAll(branch.xid())) {
-                // Finished meanwhile (the transaction manager's recovery, or the acknowledged outcome after all).
-                if (warned.contains(branch)) {
-                    LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': the branch the transaction"
-                            + " manager left prepared, not " + outcome + " on an earlier pass, is finished");
-                }
-                forget(branch);
-                return;
-            }
             notYet(branch, outcome, "XA error " + e.errorCode + ", " + e.getMessage());
             return;
         }
-        if (finisher.listedAfterAll(branch.xid())) {
+        XAException noSuchBranch = sent.noSuchBranch();
+        if (noSuchBranch != null && sent.finished()) {
+            // Finished meanwhile (the transaction manager's recovery, or the acknowledged outcome after all).
+            if (warned.contains(branch)) {
+                LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': the branch the transaction"
+                        + " manager left prepared, not " + outcome + " on an earlier pass, is finished");
+            }
+            forget(branch);
+            return;
+        }
+        if (noSuchBranch != null) {
+            notYet(branch, outcome, "XA error " + noSuchBranch.errorCode + ", " + noSuchBranch.getMessage());
+            return;
+        }
+        if (!sent.finished()) {
             // MariaDB once acknowledged an XA COMMIT from another session and kept the branch prepared (its own
             // session was letting go of it): only the database's list of prepared branches says it is finished.
             notYet(branch, outcome, "the database acknowledged it but still lists the branch prepared, or could not"
