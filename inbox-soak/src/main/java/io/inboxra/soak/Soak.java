@@ -103,8 +103,11 @@ public final class Soak {
         private void startInstances(HalfOpenProxy proxy) throws Exception {
             Path war = WarFile.write(o.classes(), o.out().resolve("soak.war"), db.urlThrough(proxy.port()), db.user());
             Path preboot = o.out().resolve("preboot.txt");
+            // The EJB container's pool (16 core threads by default) starts all its threads when it is made, so an
+            // instance's thread count is level from boot, not rising over its first hour (docs/production.md).
             List<String> commands = new ArrayList<>(List.of(
-                    "set configs.config.server-config.transaction-service.automatic-recovery=true"));
+                    "set configs.config.server-config.transaction-service.automatic-recovery=true",
+                    "set configs.config.server-config.ejb-container.property.prestart-all-core-threads=true"));
             commands.addAll(db.effectsPoolCommands());
             Files.writeString(preboot, String.join("\n", commands) + "\n");
             Path driver = o.lib().resolve(db.postgres() ? "postgresql.jar" : "mariadb-java-client.jar");
