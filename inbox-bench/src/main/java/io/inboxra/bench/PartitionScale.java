@@ -11,7 +11,7 @@ import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
-import io.inboxra.ra.dialect.PostgresDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.HdrHistogram.Histogram;
 
 import java.sql.Connection;

@@ -2,8 +2,8 @@ package io.inboxra.tck;
 
 import io.inboxra.dialect.ClaimOrderIndex;
 import io.inboxra.dialect.TableSpec;
-import io.inboxra.ra.subscription.ClaimIndexCheck;
-import io.inboxra.ra.subscription.TableCheck;
+import io.inboxra.ra.subscription.check.ClaimIndexCheck;
+import io.inboxra.ra.subscription.check.TableCheck;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;

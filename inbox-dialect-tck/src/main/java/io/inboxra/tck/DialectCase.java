@@ -3,7 +3,7 @@ package io.inboxra.tck;
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.ra.dialect.Dialects;
-import io.inboxra.ra.subscription.TableCheck;
+import io.inboxra.ra.subscription.check.TableCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 

@@ -2,7 +2,7 @@ package io.inboxra.appdialect;
 
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
-import io.inboxra.ra.dialect.MySqlDialect;
+import io.inboxra.ra.dialect.mysql.MySqlDialect;
 
 /** An application's MariaDB dialect whose settlement misspells its verb (DELETEX, UPDATEX), a statement run only after a delivery. */
 public class MisspelledMariaDbDialect extends MySqlDialect {

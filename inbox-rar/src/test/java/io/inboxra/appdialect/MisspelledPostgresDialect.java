@@ -2,7 +2,7 @@ package io.inboxra.appdialect;
 
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
-import io.inboxra.ra.dialect.PostgresDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 
 /** An application's PostgreSQL dialect whose settlement misspells its verb (DELETEX, UPDATEX), a statement run only after a delivery. */
 public class MisspelledPostgresDialect extends PostgresDialect {

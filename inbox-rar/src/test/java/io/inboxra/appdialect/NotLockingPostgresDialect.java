@@ -4,7 +4,7 @@ import io.inboxra.dialect.ClaimClauses;
 import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
-import io.inboxra.ra.dialect.PostgresDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 
 /**
  * PostgreSQL whose row lock claim takes no lock, as TiDB's {@code FOR UPDATE SKIP LOCKED} does:

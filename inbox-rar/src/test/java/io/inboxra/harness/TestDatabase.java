@@ -2,8 +2,8 @@ package io.inboxra.harness;
 
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
-import io.inboxra.ra.dialect.MariaDbDialect;
-import io.inboxra.ra.dialect.PostgresDialect;
+import io.inboxra.ra.dialect.mysql.MariaDbDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.mariadb.jdbc.MariaDbDataSource;
 
 import java.sql.Connection;

@@ -108,7 +108,7 @@ class ActivationPrivilegesTest {
         String table = tables.inbox(db);
         LeastPrivilege.grant(db, "SELECT, UPDATE, DELETE", table);
         List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-        Logger logger = Logger.getLogger("io.inboxra.ra.subscription.PrivilegeCheck");
+        Logger logger = Logger.getLogger("io.inboxra.ra.subscription.check.PrivilegeCheck");
         Handler capture = new Handler() {
             @Override
             public void publish(LogRecord record) {

@@ -7,7 +7,7 @@ import io.inboxra.ra.config.SettingsReader;
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.connection.SubscriptionStatements;
 import io.inboxra.ra.dialect.H2Dialect;
-import io.inboxra.ra.dialect.PostgresDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;

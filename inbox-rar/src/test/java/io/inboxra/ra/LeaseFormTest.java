@@ -8,7 +8,7 @@ import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.HeldBackStatements;
 import io.inboxra.harness.Postgres;
-import io.inboxra.ra.dialect.PostgresDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

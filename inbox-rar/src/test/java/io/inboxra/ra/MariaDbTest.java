@@ -8,7 +8,7 @@ import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.ra.dialect.Dialects;
-import io.inboxra.ra.dialect.MariaDbDialect;
+import io.inboxra.ra.dialect.mysql.MariaDbDialect;
 import io.inboxra.ra.recovery.RecoveryResource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -143,7 +143,7 @@ class MariaDbTest {
 
     private List<String> warningsOfActivation(String table) throws Exception {
         List<String> warnings = new ArrayList<>();
-        Logger logger = Logger.getLogger("io.inboxra.ra.subscription.ClaimIndexCheck");
+        Logger logger = Logger.getLogger("io.inboxra.ra.subscription.check.ClaimIndexCheck");
         Handler capture = new Handler() {
             @Override
             public void publish(LogRecord record) {

@@ -43,7 +43,7 @@ class OperatorLogsTest {
         db.execute("INSERT INTO " + table + " (payload) VALUES ('poison')");
         long poison = db.count("SELECT id FROM " + table);
         List<LogRecord> lines = new CopyOnWriteArrayList<>();
-        Logger listenerLog = Logger.getLogger("io.inboxra.ra.delivery.ListenerEndpoint");
+        Logger listenerLog = Logger.getLogger("io.inboxra.ra.delivery.endpoint.ListenerEndpoint");
         Handler capture = new Handler() {
             @Override
             public void publish(LogRecord record) {

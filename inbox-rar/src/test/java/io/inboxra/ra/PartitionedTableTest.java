@@ -355,7 +355,7 @@ class PartitionedTableTest {
     }
 
     /** PostgreSQL as before 10 sees it: no catalog of partitioned tables. */
-    public static class PostgresWithoutPartitionCatalog extends io.inboxra.ra.dialect.PostgresDialect {
+    public static class PostgresWithoutPartitionCatalog extends io.inboxra.ra.dialect.postgres.PostgresDialect {
         @Override
         public io.inboxra.dialect.Statement expiredPartitions(io.inboxra.dialect.TableSpec spec) {
             return io.inboxra.dialect.Statement.of("SELECT relname FROM pg_catalog.pg_no_partitions_here"
@@ -380,8 +380,8 @@ class PartitionedTableTest {
                 + " FROM generate_series(1, 20) n");
         List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<java.util.logging.Logger> loggers = List.of(
-                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.SubscriptionCheck"),
-                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.DuePartitionCheck"),
+                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.check.SubscriptionCheck"),
+                java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.check.DuePartitionCheck"),
                 java.util.logging.Logger.getLogger("io.inboxra.ra.subscription.RetentionSweep"));
         java.util.logging.Handler capture = new java.util.logging.Handler() {
             @Override
@@ -484,7 +484,7 @@ class PartitionedTableTest {
         String name = "it-part-due-ahead";
         List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.logging.Logger checkLog = java.util.logging.Logger.getLogger(
-                "io.inboxra.ra.subscription.DuePartitionCheck");
+                "io.inboxra.ra.subscription.check.DuePartitionCheck");
         java.util.logging.Handler capture = new java.util.logging.Handler() {
             @Override
             public void publish(java.util.logging.LogRecord record) {

@@ -14,7 +14,7 @@ import io.inboxra.harness.TestTables;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
-import io.inboxra.ra.dialect.PostgresDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

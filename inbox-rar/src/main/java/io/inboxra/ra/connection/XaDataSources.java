@@ -2,7 +2,6 @@ package io.inboxra.ra.connection;
 
 import io.inboxra.ra.config.DataSourceSettings;
 import io.inboxra.ra.config.Secrets;
-import io.inboxra.ra.connection.LocalXaDataSource;
 import io.inboxra.ra.dialect.Dialects;
 
 import java.beans.BeanInfo;

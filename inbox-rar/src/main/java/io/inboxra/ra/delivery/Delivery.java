@@ -1,5 +1,11 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.delivery.endpoint.ClaimedMessage;
+import io.inboxra.ra.delivery.endpoint.Endpoints;
+import io.inboxra.ra.delivery.endpoint.ListenerEndpoint;
+import io.inboxra.ra.delivery.endpoint.OwnTransaction;
+import io.inboxra.ra.delivery.endpoint.TransactionStatus;
+
 import io.inboxra.Outcome;
 import io.inboxra.ra.config.DataSourceSettings;
 import io.inboxra.ra.connection.ClaimedRow;

@@ -1,5 +1,7 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.ra.delivery.endpoint.Endpoints;
+
 import io.inboxra.dialect.Dialect;
 import io.inboxra.ra.config.SubscriptionSettings;
 import io.inboxra.ra.connection.Bindings;

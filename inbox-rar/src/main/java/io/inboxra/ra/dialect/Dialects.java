@@ -1,9 +1,15 @@
 package io.inboxra.ra.dialect;
 
+import io.inboxra.ra.dialect.common.DefaultDriver;
+import io.inboxra.ra.dialect.common.EngineRefusal;
+
 import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Notifications;
 import io.inboxra.dialect.UnsupportedVersionException;
+import io.inboxra.ra.dialect.mysql.MariaDbDialect;
+import io.inboxra.ra.dialect.mysql.MySqlDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 
 import java.lang.reflect.InvocationTargetException;
 import java.sql.Connection;

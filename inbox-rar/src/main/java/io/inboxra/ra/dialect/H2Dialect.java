@@ -1,5 +1,8 @@
 package io.inboxra.ra.dialect;
 
+import io.inboxra.ra.dialect.common.DefaultDriver;
+import io.inboxra.ra.dialect.common.RowValues;
+
 import io.inboxra.dialect.DatabaseVersion;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.Label;

@@ -1,7 +1,5 @@
 package io.inboxra.ra.recovery;
 
-import io.inboxra.ra.recovery.RecoveryResource;
-
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.InvocationHandler;

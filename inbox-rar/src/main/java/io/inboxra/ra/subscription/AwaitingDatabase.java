@@ -6,6 +6,7 @@ import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionState;
 import io.inboxra.operations.SubscriptionView;
 import io.inboxra.ra.config.SubscriptionSettings;
+import io.inboxra.ra.subscription.check.DatabaseUnreachable;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.UnavailableException;

@@ -3,7 +3,7 @@ package io.inboxra.ra.subscription;
 import io.inboxra.operations.SubscriptionSnapshot;
 import io.inboxra.operations.SubscriptionState;
 import io.inboxra.ra.config.SubscriptionSettings;
-import io.inboxra.ra.delivery.DatabaseWaits;
+import io.inboxra.ra.delivery.endpoint.DatabaseWaits;
 import io.inboxra.ra.delivery.OpenClaims;
 import io.inboxra.ra.settlement.Tally;
 

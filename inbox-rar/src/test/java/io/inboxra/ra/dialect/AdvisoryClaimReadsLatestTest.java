@@ -6,6 +6,8 @@ import io.inboxra.dialect.StatementException;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
+import io.inboxra.ra.dialect.mysql.MariaDbDialect;
+import io.inboxra.ra.dialect.mysql.MySqlDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,9 @@
 package io.inboxra.ra.dialect;
 
 import io.inboxra.dialect.Dialect;
+import io.inboxra.ra.dialect.mysql.MariaDbDialect;
+import io.inboxra.ra.dialect.mysql.MySqlDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;

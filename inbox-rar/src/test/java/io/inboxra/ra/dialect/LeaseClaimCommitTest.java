@@ -5,6 +5,7 @@ import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,11 @@
 package io.inboxra.ra.dialect;
 
+import io.inboxra.ra.dialect.common.EngineRefusal;
+import io.inboxra.ra.dialect.common.RefusedEngines;
+
 import io.inboxra.harness.TestDatabase;
+import io.inboxra.ra.dialect.mysql.MariaDbDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -4,6 +4,8 @@ import io.inboxra.dialect.Dialect;
 import io.inboxra.dialect.Form;
 import io.inboxra.dialect.UnsupportedVersionException;
 import io.inboxra.dialect.Version;
+import io.inboxra.ra.dialect.mysql.MySqlDialect;
+import io.inboxra.ra.dialect.postgres.PostgresDialect;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;

@@ -5,7 +5,7 @@ import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.harness.TestXid;
 import io.inboxra.harness.XaResourceHooks;
-import io.inboxra.ra.dialect.MariaDbDialect;
+import io.inboxra.ra.dialect.mysql.MariaDbDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
