@@ -14,8 +14,8 @@ import java.util.function.Consumer;
  * holds back PostgreSQL's vacuum (and InnoDB's purge) for every table of its database, so the
  * oldest one is an operator's gauge, and one past {@code claimTransactionWarning} is logged.
  *
- * <p>As {@link DatabaseWaits}: each worker thread writes only its own slot, with no lock and no
- * allocation; the gauge and the watch read every slot.
+ * <p>As {@link io.inboxra.ra.delivery.endpoint.DatabaseWaits}: each worker thread writes only its
+ * own slot, with no lock and no allocation; the gauge and the watch read every slot.
  */
 public final class OpenClaims {
 

@@ -8,7 +8,7 @@ import java.util.Optional;
  * A built-in dialect's refusal of an engine that speaks its database's protocol but cannot keep
  * the adapter's promise (TiDB, YugabyteDB, a Galera node: {@link RefusedEngines}). Asked at
  * activation of the built-in dialect of the database's product, whichever dialect the
- * subscription names ({@link Dialects#refuseUnworkableEngine}).
+ * subscription names ({@link io.inboxra.ra.dialect.Dialects#refuseUnworkableEngine}).
  */
 public interface EngineRefusal {
 

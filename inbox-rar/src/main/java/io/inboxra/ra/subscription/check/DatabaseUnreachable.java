@@ -9,7 +9,7 @@ import java.sql.SQLTransientConnectionException;
 /**
  * A subscription could not be checked at its activation because its database did not answer
  * (refused, unreachable, starting up or shutting down): an outage, not a mistake in its
- * settings, so the activation waits for the database instead of failing ({@link AwaitingDatabase}).
+ * settings, so the activation waits for the database instead of failing ({@link io.inboxra.ra.subscription.AwaitingDatabase}).
  * A refused login or a missing table is a mistake, and fails the activation as before.
  */
 public final class DatabaseUnreachable extends ResourceException {
