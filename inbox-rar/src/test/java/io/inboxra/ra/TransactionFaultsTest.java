@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
@@ -180,6 +181,25 @@ class TransactionFaultsTest {
     @ParameterizedTest
     @EnumSource(Form.class)
     void aSecondPhaseCommitCutOffFromItsConnectionIsFinishedOnAFreshOne(Form form) throws Exception {
+        cutOffBetweenThePhases(form, "cut-off", false);
+    }
+
+    /**
+     * The adapter's connection dies after its branch prepared, and the transaction rolls back (a later
+     * resource votes no): the rollback is finished from a new connection, the row comes back and is
+     * delivered again, and its effect commits once.
+     */
+    @ParameterizedTest
+    @EnumSource(Form.class)
+    void aSecondPhaseRollbackCutOffFromItsConnectionIsFinishedOnAFreshOne(Form form) throws Exception {
+        cutOffBetweenThePhases(form, "cut-off-rollback", true);
+    }
+
+    /**
+     * Rows 1, 3 and 5 each have, on their first delivery, a resource of the test's enlisted after the
+     * adapter's branch, whose prepare kills the adapter's connections and then votes yes or no.
+     */
+    private void cutOffBetweenThePhases(Form form, String subscription, boolean voteNo) throws Exception {
         TestDatabase db = TestDatabase.POSTGRES;
         String table = tables.inbox(db);
         String effects = tables.effects(db);
@@ -187,37 +207,47 @@ class TransactionFaultsTest {
         AtomicInteger killed = new AtomicInteger();
         XAResource killer = new KillAtPrepare(() -> {
             try {
-                killed.addAndGet((int) db.killAdapterConnections("cut-off"));
+                killed.addAndGet((int) db.killAdapterConnections(subscription));
             } catch (SQLException e) {
                 throw new IllegalStateException(e);
             }
-        });
+        }, voteNo);
+        Set<Long> cutOff = ConcurrentHashMap.newKeySet();
         try (Harness server = Harness.start();
                 EffectWriter mdb = new EffectWriter(db.xaDataSource(), effects, new HashSet<>(), message -> {
+                    long id = ((Number) message.id()).longValue();
                     try {
-                        if (((Number) message.id()).longValue() % 2 == 1) {
+                        if (id % 2 == 1 && cutOff.add(id)) {
                             Narayana.transactionManager().getTransaction().enlistResource(killer);
                         }
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }
                 })) {
-            Harness.Activation activation = server.activate(mdb, db.properties("cut-off", table, form));
+            Harness.Activation activation = server.activate(mdb, db.properties(subscription, table, form));
             Await.until("every row is settled", LONG, () -> db.count("SELECT count(*) FROM " + table) == 0
                     && activation.log().committed().size() >= 5);
             assertTrue(killed.get() >= 1, "the adapter's connections were killed between the phases");
+            assertEquals(3, cutOff.size(), "rows 1, 3 and 5 cut off once each");
             assertEquals(5, db.count("SELECT count(*) FROM " + effects), "each row's effect once");
             assertEquals(5, db.count("SELECT count(DISTINCT row_id) FROM " + effects));
-            assertEquals(5, activation.log().invoked().size(), "no row delivered again");
+            assertEquals(voteNo ? 8 : 5, activation.log().invoked().size(),
+                    voteNo ? "the three rolled back delivered again, once" : "no row delivered again");
             assertEquals(List.of(), Faults.preparedBranchesOn(tables.on(db)), "nothing left in doubt");
         }
     }
 
-    /** A resource of the test's whose prepare kills the adapter's backends: after the adapter's branch prepared. */
-    private record KillAtPrepare(Runnable kill) implements XAResource {
+    /**
+     * A resource of the test's whose prepare kills the adapter's backends: after the adapter's branch
+     * prepared. It then votes to roll back ({@code XA_RBROLLBACK}) or takes no part ({@code XA_RDONLY}).
+     */
+    private record KillAtPrepare(Runnable kill, boolean voteNo) implements XAResource {
         @Override
-        public int prepare(Xid xid) {
+        public int prepare(Xid xid) throws XAException {
             kill.run();
+            if (voteNo) {
+                throw new XAException(XAException.XA_RBROLLBACK);
+            }
             return XA_RDONLY;
         }
 

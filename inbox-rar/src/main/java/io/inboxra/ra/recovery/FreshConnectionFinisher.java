@@ -118,9 +118,9 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             noSuchBranch = e;
         }
         try {
-            return new SentDecision(noSuchBranch, isPrepared(resource, xid));
+            return new SentDecision(noSuchBranch, isPrepared(resource, xid), null);
         } catch (XAException e) {
-            return new SentDecision(noSuchBranch, true); // not known finished
+            return new SentDecision(noSuchBranch, true, e); // not known finished
         }
     }
 
@@ -171,7 +171,7 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                 + " be asked); trying again every " + LOOK_EVERY.toSeconds() + " s");
         watch(xid, what, decision, false, lostSession);
         if (reportUnfinished) {
-            throw unfinished(what, noSuchBranch);
+            throw unfinished(what, sent[0]);
         }
     }
 
@@ -188,10 +188,17 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         return notYet;
     }
 
-    private static XAException unfinished(String what, XAException answer) {
+    private static XAException unfinished(String what, SentDecision sent) {
+        XAException answer = sent.noSuchBranch();
+        IllegalStateException why = new IllegalStateException((sent.listFailure() == null
+                ? "the branch is still listed prepared after its " : "the list of prepared branches could not be read"
+                        + " after its ") + what
+                + (answer == null ? " was acknowledged" : " was answered 'no such branch' (XAER_NOTA)"), answer);
+        if (sent.listFailure() != null) {
+            why.addSuppressed(sent.listFailure());
+        }
         XAException unfinished = new XAException(XAException.XAER_RMFAIL);
-        unfinished.initCause(new IllegalStateException("the branch is still listed prepared after its " + what
-                + (answer == null ? " was acknowledged" : " was answered 'no such branch' (XAER_NOTA)"), answer));
+        unfinished.initCause(why);
         return unfinished;
     }
 
@@ -210,7 +217,7 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         }
         long deadline = System.nanoTime() + GIVE_UP_AFTER.toNanos();
         AtomicInteger absent = new AtomicInteger();
-        AtomicReference<XAException> lastFailure = new AtomicReference<>();
+        AtomicReference<Exception> lastFailure = new AtomicReference<>();
         AtomicReference<ScheduledFuture<?>> schedule = new AtomicReference<>();
         Runnable stop = () -> {
             schedule.get().cancel(false);
@@ -236,16 +243,28 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                         }
                         return;
                     }
-                    decision.apply(resource);
-                    if (isPrepared(resource, xid)) {
+                    SentDecision sent = send(resource, xid, decision);
+                    if (sent.noSuchBranch() != null) {
+                        // Kept for the give-up log: the next looks tell whether the branch is gone.
+                        if (sent.listFailure() != null) {
+                            sent.noSuchBranch().addSuppressed(sent.listFailure());
+                        }
+                        throw sent.noSuchBranch();
+                    }
+                    if (sent.listFailure() != null) {
+                        throw sent.listFailure(); // not known finished: looked for again
+                    }
+                    if (sent.listed()) {
                         return; // acknowledged but still listed: looked for again
                     }
                     LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': a prepared delivery branch is"
                             + " finished (" + what + ") from a new connection");
                     stop.run();
                 });
-            } catch (XAException e) {
-                lastFailure.set(e); // looked for again; reported with the give-up
+            } catch (XAException | RuntimeException e) {
+                // Looked for again; reported with the give-up. A driver's RuntimeException too: escaping, it would
+                // end the schedule without a word and leave the branch marked watched for good.
+                lastFailure.set(e);
             }
         };
         schedule.set(watches.scheduleWithFixedDelay(look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(),

@@ -10,8 +10,16 @@ import javax.transaction.xa.XAException;
  *
  * @param noSuchBranch the database's {@code XAER_NOTA} answer, or null where it acknowledged the decision
  * @param listed whether the branch is still listed prepared after it, or the list could not be read
+ * @param listFailure why the list could not be read (the branch then counts as listed: not known
+ *        finished), or null
  */
-record SentDecision(XAException noSuchBranch, boolean listed) {
+record SentDecision(XAException noSuchBranch, boolean listed, XAException listFailure) {
+
+    SentDecision {
+        if (listFailure != null && !listed) {
+            throw new IllegalArgumentException("a list that could not be read leaves the branch not known finished");
+        }
+    }
 
     /** @return whether the database no longer lists the branch, whatever it answered */
     boolean finished() {

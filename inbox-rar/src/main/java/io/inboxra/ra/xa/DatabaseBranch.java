@@ -78,18 +78,8 @@ final class DatabaseBranch<C> {
 
     /** Commits the prepared branch: on its own connection, or from a fresh one when that failed or is gone. */
     void commitPrepared(Xid xid) throws XAException {
-        if (resource != null) {
-            try {
-                resource.commit(xid, false);
-                return;
-            } catch (XAException e) {
-                LOG.log(Level.WARNING, "The second-phase commit of a delivery's branch failed on its connection ("
-                        + XaErrors.describe(e) + "); committing it from a new connection", e);
-                release(true);
-            }
-        }
         try {
-            finisher.commit(xid, session);
+            secondPhase(xid, true);
         } catch (XAException e) {
             if (e.errorCode != XAException.XAER_NOTA) {
                 throw e;
@@ -111,7 +101,7 @@ final class DatabaseBranch<C> {
     void rollbackPrepared(Xid xid, FailureRecord<C> record) throws XAException {
         FailureRecord.Queued queued = record == null ? FailureRecord.Queued.NONE : record.queue();
         try {
-            rollbackPrepared(xid);
+            secondPhase(xid, false);
         } catch (XAException e) {
             if (e.errorCode != XAException.XAER_NOTA || !queued.isQueued()) {
                 queued.dropped();
@@ -122,19 +112,31 @@ final class DatabaseBranch<C> {
         queued.branchRolledBack();
     }
 
-    /** Rolls the prepared branch back: on its own connection, or from a fresh one when that failed or is gone. */
-    private void rollbackPrepared(Xid xid) throws XAException {
+    /**
+     * The transaction manager's decision for the prepared branch: sent on the branch's own connection,
+     * or from a fresh one when that failed or is gone.
+     */
+    private void secondPhase(Xid xid, boolean commit) throws XAException {
+        String what = commit ? "commit" : "rollback";
         if (resource != null) {
             try {
-                resource.rollback(xid);
+                if (commit) {
+                    resource.commit(xid, false);
+                } else {
+                    resource.rollback(xid);
+                }
                 return;
             } catch (XAException e) {
-                LOG.log(Level.WARNING, "The rollback of a prepared delivery branch failed on its connection ("
-                        + XaErrors.describe(e) + "); rolling it back from a new connection", e);
+                LOG.log(Level.WARNING, "The second-phase " + what + " of a prepared delivery branch failed on its"
+                        + " connection (" + XaErrors.describe(e) + "); sending it from a new connection", e);
                 release(true);
             }
         }
-        finisher.rollback(xid, session);
+        if (commit) {
+            finisher.commit(xid, session);
+        } else {
+            finisher.rollback(xid, session);
+        }
     }
 
     void forget(Xid xid) throws XAException {

@@ -132,6 +132,41 @@ class AcknowledgedButPreparedTest {
         assertEquals(1, refused.get());
     }
 
+    /** The watch's first look answered "no such branch" too, the branch still listed: it looks again and commits. */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void theWatchLooksAgainAfterNoSuchBranchForABranchTheDatabaseStillLists(TestDatabase db) throws Exception {
+        AtomicInteger refused = new AtomicInteger();
+        commitIsReportedUnfinishedAndTheWatchCommits(db,
+                real -> answeringWithoutDoing(real, "commit", 2, refused, XAException.XAER_NOTA),
+                "'no such branch' for a branch the database still lists is not a commit already made");
+        assertEquals(2, refused.get(), "the first try and the watch's first look were answered 'no such branch'");
+    }
+
+    /**
+     * The list of prepared branches could not be read after the watch's commit (which the database
+     * acknowledged without making): the look does not take the branch for finished, and a later look
+     * commits it.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void theWatchDoesNotTakeAListItCouldNotReadForAFinishedBranch(TestDatabase db) throws Exception {
+        AtomicInteger swallowed = new AtomicInteger();
+        AtomicInteger lists = new AtomicInteger();
+        commitIsReportedUnfinishedAndTheWatchCommits(db, real -> XaResourceHooks.hooked(real, call -> {
+            if (call.name().equals("commit") && swallowed.getAndUpdate(n -> n < 2 ? n + 1 : n) < 2) {
+                return null; // the first try's and the first look's commits: acknowledged, not made
+            }
+            // The lists: the first try's after its commit, the first look's before and after its commit (failing).
+            if (call.name().equals("recover") && lists.incrementAndGet() == 3) {
+                throw new XAException(XAException.XAER_RMERR);
+            }
+            return call.proceed();
+        }), "a commit the database still shows prepared is not reported done");
+        assertEquals(2, swallowed.get());
+        assertTrue(lists.get() >= 5, "a later look listed the branch, committed it and listed it gone: " + lists.get());
+    }
+
     /**
      * A prepared branch's commit from a new connection, through {@code answering}'s data source: reported
      * unfinished ({@code XAER_RMFAIL}), then committed once by the finisher's watch.
