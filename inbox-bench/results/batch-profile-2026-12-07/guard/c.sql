@@ -1,0 +1,1 @@
+WITH c AS (SELECT * FROM (SELECT id, CASE WHEN octet_length(payload) <= 65536 THEN payload END AS p, octet_length(payload) AS l FROM pb h ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED) claimed) DELETE FROM pb USING c WHERE pb.id = c.id;
