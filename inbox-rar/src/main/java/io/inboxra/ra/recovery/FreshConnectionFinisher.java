@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -267,8 +268,17 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                 lastFailure.set(e);
             }
         };
-        schedule.set(watches.scheduleWithFixedDelay(look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(),
-                TimeUnit.MILLISECONDS));
+        try {
+            schedule.set(watches.scheduleWithFixedDelay(look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(),
+                    TimeUnit.MILLISECONDS));
+        } catch (RejectedExecutionException stopping) {
+            // The subscription stopped (a delivery cut off at undeploy): its threads are gone, and the branch stays
+            // prepared for the transaction manager's recovery (or the next activation's in-doubt resolver).
+            watched.remove(key);
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': a prepared delivery branch's " + what
+                    + " could not be sent from a new connection and the subscription has stopped, so it is not"
+                    + " tried again here; the transaction manager's recovery finishes it");
+        }
     }
 
     /** @return whether the database lists the branch as prepared */

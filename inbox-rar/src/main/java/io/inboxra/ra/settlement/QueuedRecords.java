@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -98,14 +99,23 @@ public final class QueuedRecords {
                     + " failure of row " + row.id() + " before its rollback; it returns uncounted", e);
             return FailureRecord.Queued.NONE;
         }
-        Future<FailureRecords.Recorded> counted = background.submit(() -> {
-            // Where claims take a guard of each row, queue for it first: it passes to this
-            // transaction the moment the branch ends, with no claim in between.
-            if (claimGuard.isPresent()) {
-                counter.first(claimGuard.get(), bindings.row(row));
-            }
-            return records.record(counter, row, error);
-        });
+        Future<FailureRecords.Recorded> counted;
+        try {
+            counted = background.submit(() -> {
+                // Where claims take a guard of each row, queue for it first: it passes to this
+                // transaction the moment the branch ends, with no claim in between.
+                if (claimGuard.isPresent()) {
+                    counter.first(claimGuard.get(), bindings.row(row));
+                }
+                return records.record(counter, row, error);
+            });
+        } catch (RejectedExecutionException stopping) {
+            // A delivery cut off as the subscription stopped: its threads are gone, and the connection must not outlive it.
+            close(counter);
+            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the subscription has stopped, so the"
+                    + " failure of row " + row.id() + " is not counted before its rollback; it returns uncounted");
+            return FailureRecord.Queued.NONE;
+        }
         if (waits == null) {
             awaitQuietly(counted, QUEUED_MILLIS);
         } else {

@@ -108,6 +108,10 @@ final class DatabaseBranch<C> {
                 throw e;
             }
             // Never prepared after all (its prepare failed on the way): the row is free, and the record stands.
+        } catch (RuntimeException | Error e) {
+            // Left waiting, the record would take the row's lock once the branch rolls back and hold it, idle, for ever.
+            queued.dropped();
+            throw e;
         }
         queued.branchRolledBack();
     }
@@ -126,16 +130,26 @@ final class DatabaseBranch<C> {
                     resource.rollback(xid);
                 }
                 return;
-            } catch (XAException e) {
+            } catch (XAException | RuntimeException e) {
+                // A driver's RuntimeException too: its connection is no more use for the branch than after an XAException.
                 LOG.log(Level.WARNING, "The second-phase " + what + " of a prepared delivery branch failed on its"
-                        + " connection (" + XaErrors.describe(e) + "); sending it from a new connection", e);
+                        + " connection (" + (e instanceof XAException xa ? XaErrors.describe(xa) : e.toString())
+                        + "); sending it from a new connection", e);
                 release(true);
             }
         }
-        if (commit) {
-            finisher.commit(xid, session);
-        } else {
-            finisher.rollback(xid, session);
+        try {
+            if (commit) {
+                finisher.commit(xid, session);
+            } else {
+                finisher.rollback(xid, session);
+            }
+        } catch (RuntimeException e) {
+            // Not finished, as far as anyone knows: the transaction manager is told to try again, as the finisher's
+            // own failures tell it, rather than handed an exception outside the XA contract.
+            XAException notYet = new XAException(XAException.XAER_RMFAIL);
+            notYet.initCause(e);
+            throw notYet;
         }
     }
 

@@ -79,6 +79,39 @@ class LostSessionTest {
     }
 
     /**
+     * A delivery cut off as its subscription stopped (an undeploy past its grace): the finisher's thread is
+     * gone, so it cannot watch the branch; the transaction manager is still told to try again, not handed an
+     * exception outside XA's, and the branch stays prepared for its recovery, which commits it.
+     */
+    @Test
+    void aStoppedSubscriptionsFinisherStillAnswersTryAgainAndLeavesTheBranchToRecovery() throws Exception {
+        String effects = tables.effects(DB);
+        watches.shutdownNow();
+        FreshConnectionFinisher finisher = new FreshConnectionFinisher(DB.xaDataSource(), new MariaDbDialect(),
+                "stopped", watches);
+        XAConnection held = DB.xaDataSource().getXAConnection();
+        long session = sessionOf(held);
+        Xid xid = prepareWriting(held, effects);
+        try {
+            XAException notYet = assertThrows(XAException.class, () -> finisher.commit(xid, OptionalLong.of(session)));
+            assertEquals(XAException.XAER_RMFAIL, notYet.errorCode, "the transaction manager tries again");
+            assertTrue(isPrepared(xid), "the branch is still prepared, for the transaction manager's recovery");
+        } finally {
+            held.close();
+        }
+        // The transaction manager's recovery, once the session has gone: the decision it logged.
+        Await.until("the branch's session is gone", Duration.ofSeconds(10),
+                () -> DB.count("SELECT count(*) FROM information_schema.PROCESSLIST WHERE ID = " + session) == 0);
+        XAConnection recovery = DB.xaDataSource().getXAConnection();
+        try {
+            recovery.getXAResource().commit(xid, false);
+        } finally {
+            recovery.close();
+        }
+        assertEquals(1, DB.count("SELECT count(*) FROM " + effects), "the branch's write, once");
+    }
+
+    /**
      * The branch's session killed just after its prepare, the branch committed at once from a new
      * connection, again and again: each is committed once (a branch left out of XA's reach would never be).
      */
