@@ -252,9 +252,12 @@ public enum TestDatabase {
                         + " || state || ' since ' || xact_start || ': ' || left(query, 200) FROM pg_stat_activity"
                         + " WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid()"
                         + " UNION ALL SELECT 'prepared ' || gid || ' at ' || prepared FROM pg_prepared_xacts"
-                : "SELECT CONCAT('trx ', t.trx_id, ' ', t.trx_state, ' since ', t.trx_started, ' session ',"
-                        + " t.trx_mysql_thread_id, ' ', COALESCE(p.USER, '(none)'), ' ', COALESCE(p.COMMAND, ''), ' ',"
-                        + " COALESCE(p.STATE, ''), ' locks ', t.trx_rows_locked, ': ', COALESCE(LEFT(t.trx_query, 200), ''))"
+                // The session's idle seconds and the tables its transaction locked: which of the adapter's paths left it.
+                : "SELECT CONCAT('trx ', t.trx_id, ' ', t.trx_state, ' since ', t.trx_started, ' (now ', NOW(6), ') session ',"
+                        + " t.trx_mysql_thread_id, ' ', COALESCE(p.USER, '(none)'), ' ', COALESCE(p.COMMAND, ''), ' for ',"
+                        + " COALESCE(p.TIME_MS, ''), ' ms ', COALESCE(p.STATE, ''), ' locks ', t.trx_rows_locked, ' rows in ',"
+                        + " t.trx_tables_locked, ' tables, ', t.trx_rows_modified, ' modified, isolation ', t.trx_isolation_level,"
+                        + " ', read only ', t.trx_is_read_only, ': ', COALESCE(LEFT(t.trx_query, 200), ''))"
                         + " FROM information_schema.INNODB_TRX t"
                         + " LEFT JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id";
         List<String> found = new ArrayList<>();
