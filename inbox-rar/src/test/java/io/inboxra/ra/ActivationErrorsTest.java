@@ -140,7 +140,24 @@ class ActivationErrorsTest {
                 + " set: name the integer column that counts a row's failed deliveries in 'attemptColumn'. Property"
                 + " 'maxAttempts' is '5' but rows have nowhere to go when it is reached: set 'deadLetterTable' (rows"
                 + " move there) or 'deadAtColumn' (rows are marked).",
-                failure(p -> p.put("maxAttempts", "5")));
+                failure(p -> {
+                    p.put("maxAttempts", "5");
+                    p.put("dueColumn", "due_at");
+                }));
+    }
+
+    /** Accepted before, a poison row then came back for ever: the statement that counts a failure is the reschedule. */
+    @Test
+    void maxAttemptsWithoutADueColumnIsRefused() throws Exception {
+        assertEquals("Inbox subscription 'bad' cannot start: Property 'maxAttempts' is '3' but 'dueColumn' is not set:"
+                + " a failed delivery is counted as its row is rescheduled by its due time, so no attempt would be"
+                + " counted and a row that always fails would come back for ever: name that column in 'dueColumn', or"
+                + " remove 'maxAttempts'.",
+                failure(p -> {
+                    p.put("maxAttempts", "3");
+                    p.put("attemptColumn", "attempts");
+                    p.put("deadAtColumn", "processed_at");
+                }));
     }
 
     @Test

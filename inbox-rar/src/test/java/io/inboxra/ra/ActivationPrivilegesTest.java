@@ -65,6 +65,7 @@ class ActivationPrivilegesTest {
         LeastPrivilege.grant(db, "SELECT, UPDATE, DELETE", dead);
         Map<String, String> p = LeastPrivilege.properties(db, "noinsert", table, Form.ROW_LOCK);
         p.put("deadLetterTable", dead);
+        p.put("dueColumn", "due_at");
         p.put("attemptColumn", "attempts");
         p.put("maxAttempts", "3");
         String refusal = ActivationTable.refusal(ResourceException.class, p);

@@ -65,13 +65,21 @@ record SettlementSettings(OptionalInt maxAttempts, Duration retryDelay, Duration
         return value;
     }
 
-    /** Attempts are counted in a column, and a row that runs out of them needs a place to go. */
+    /** Attempts are counted in a column as rows are rescheduled, and a row that runs out of them needs a place to go. */
     private static void checkDeadLetters(ActivationValues values, TableSpec table, OptionalInt maxAttempts) {
         // A refused maxAttempts (reported already) stands in as the least, as the messages always showed it.
         int attempts = maxAttempts.orElse(Bounds.MAX_ATTEMPTS.min());
         if (values.isSet(Property.MAX_ATTEMPTS) && table.attemptColumn().isEmpty()) {
             values.report("Property 'maxAttempts' is '" + attempts + "' but 'attemptColumn' is not set:"
                     + " name the integer column that counts a row's failed deliveries in 'attemptColumn'.");
+        }
+        if (values.isSet(Property.MAX_ATTEMPTS) && attempts > 1 && table.dueColumn().isEmpty()) {
+            // A failed delivery is counted by the statement that reschedules its row: without a due time, none is
+            // (at 1 none needs to be: the first failure dead-letters the row).
+            values.report("Property 'maxAttempts' is '" + attempts + "' but 'dueColumn' is not set: a failed delivery"
+                    + " is counted as its row is rescheduled by its due time, so no attempt would be counted and a row"
+                    + " that always fails would come back for ever: name that column in 'dueColumn', or remove"
+                    + " 'maxAttempts'.");
         }
         if (values.isSet(Property.MAX_ATTEMPTS) && table.deadLetterTable().isEmpty()
                 && table.deadAtColumn().isEmpty()) {
