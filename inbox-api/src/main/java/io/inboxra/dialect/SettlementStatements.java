@@ -107,7 +107,10 @@ public interface SettlementStatements extends SqlSpelling {
      * {@link Param#TOKEN} in the lease form), each statement its own.
      *
      * @param spec the table; it has a dead-letter table or a dead-at column
-     * @return the statements, run in order; the last must change exactly the row
+     * @return the statements, run in order; the last must change exactly the row, and where it
+     *         changes none the earlier ones must change none either (the adapter takes a copy made
+     *         while the last step found the row changed for a row taken by another delivery meanwhile,
+     *         and rolls the move back)
      */
     default List<Statement> deadLetter(TableSpec spec) {
         boolean fenced = spec.form() == Form.LEASE;

@@ -67,14 +67,25 @@ public final class DeadLetterMove {
      */
     public Move move(DatabaseConnection connection, ClaimedRow row, String reason) throws SQLException {
         int changed = 0;
-        for (Statement step : steps) {
-            changed = connection.update(step, bindings.row(row).reason(reason));
+        boolean copied = false;
+        for (int i = 0; i < steps.size(); i++) {
+            changed = connection.update(steps.get(i), bindings.row(row).reason(reason));
+            copied |= i < steps.size() - 1 && changed > 0;
         }
         if (changed == 1) {
             return Move.MOVED;
         }
-        return conflict.isPresent() && connection.exists(conflict.get(), bindings.row(row))
-                ? Move.REFUSED : Move.NOT_CHANGED;
+        if (conflict.isPresent() && connection.exists(conflict.get(), bindings.row(row))) {
+            return Move.REFUSED;
+        }
+        if (copied) {
+            // Each step is fenced, but the row changed between them (its lease ran out and another claim took it):
+            // committed, the copy would make the message a dead letter and a live row at once.
+            throw new ChangedMeanwhile("row " + row.id() + " was copied to the dead letters, then found taken by"
+                    + " another delivery before it was removed (its lease ran out meanwhile); the move is rolled"
+                    + " back, and the row is that delivery's");
+        }
+        return Move.NOT_CHANGED;
     }
 
     /** @return why the row cannot be dead-lettered, and what to do */
@@ -85,6 +96,15 @@ public final class DeadLetterMove {
                 + " stays in the table" + (rescheduled ? ", delivered again after its backoff" : "")
                 + ". To let it go, requeue or discard that dead letter, or give the table ids that never"
                 + " repeat (SQLite: INTEGER PRIMARY KEY AUTOINCREMENT).";
+    }
+
+    /** A move whose row changed between its steps: the caller's transaction must roll back. */
+    static final class ChangedMeanwhile extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        ChangedMeanwhile(String message) {
+            super(message);
+        }
     }
 
     /** A dead-letter move refused: the dead-letter table holds a different message under the row's id. */
