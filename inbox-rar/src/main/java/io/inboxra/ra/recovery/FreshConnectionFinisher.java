@@ -203,6 +203,11 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         return unfinished;
     }
 
+    /** @return how many branches are watched now (a subscription that stops says so: the watches go on) */
+    public int watching() {
+        return watched.size();
+    }
+
     /**
      * Looks for the branch every second and applies the decision while it is still prepared and the lost
      * session is gone, for at most {@link #GIVE_UP_AFTER}; a branch already watched is not watched twice.
@@ -266,6 +271,13 @@ public final class FreshConnectionFinisher implements BranchFinisher {
                 // Looked for again; reported with the give-up. A driver's RuntimeException too: escaping, it would
                 // end the schedule without a word and leave the branch marked watched for good.
                 lastFailure.set(e);
+            } catch (Error e) {
+                // A driver's class no longer loadable once its application was undeployed, say: no later look fares
+                // better, and escaping, it would end the schedule without a word.
+                LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
+                        + " prepared delivery branch; the transaction manager's recovery or an operator must finish it ("
+                        + what + ")", e);
+                stop.run();
             }
         };
         try {

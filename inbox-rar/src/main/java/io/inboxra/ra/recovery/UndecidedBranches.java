@@ -44,6 +44,7 @@ public final class UndecidedBranches {
     private final String subscription;
     private final TransactionSynchronizationRegistry registry;
     private final List<Undecided> branches = new CopyOnWriteArrayList<>();
+    private volatile boolean stopped;
 
     /** @param registry the server's registry of the delivery's transactions */
     public UndecidedBranches(String subscription, TransactionSynchronizationRegistry registry) {
@@ -73,11 +74,39 @@ public final class UndecidedBranches {
         }
     }
 
-    void left(Undecided undecided) {
+    synchronized void left(Undecided undecided) {
+        if (stopped) {
+            // A delivery cut off at the stop, its transaction completed since: no resolver runs any more.
+            LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': " + unfinished(undecided));
+            return;
+        }
         branches.add(undecided);
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the transaction manager completed a"
                 + " delivery's transaction (status " + undecided.status() + ") without committing or rolling back"
                 + " the adapter's prepared branch; the in-doubt resolver finishes it after 'inDoubtTimeout'");
+    }
+
+    /**
+     * The subscription stopped, and its in-doubt resolver with it: each branch it had not finished yet is
+     * named, with what to do, since nothing of this subscription's will finish it now (a later activation's
+     * resolver knows only the branches its own deliveries leave).
+     */
+    public synchronized void stop() {
+        stopped = true;
+        for (Undecided branch : branches) {
+            LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "' stopped before its in-doubt resolver"
+                    + " finished a branch: " + unfinished(branch));
+        }
+        branches.clear();
+    }
+
+    private static String unfinished(Undecided branch) {
+        String outcome = branch.committed() ? "COMMIT PREPARED or XA COMMIT: the transaction manager reported it committed"
+                : branch.rolledBack() ? "ROLLBACK PREPARED or XA ROLLBACK: the transaction manager reported it rolled back"
+                : "the transaction manager reported no outcome (status " + branch.status() + "): find it in the server's log";
+        return "the delivery's branch " + branch.xid() + " was left prepared by the transaction manager, holding its"
+                + " row, and is not finished by the adapter; unless the transaction manager's recovery finishes it,"
+                + " finish it by hand (" + outcome + ")";
     }
 
     /** @return the branches left undecided, oldest first */

@@ -200,6 +200,15 @@ public final class Subscription implements Recoverable {
         }
         // Heartbeats stop last: only now, with every delivery finished or cut off.
         threads.close();
+        undecided.ifPresent(UndecidedBranches::stop);
+        int watched = finisher.watching();
+        if (watched > 0) {
+            LOG.log(Level.WARNING, "Inbox subscription '" + name() + "': " + watched + " prepared delivery branch"
+                    + (watched == 1 ? " whose connection failed is" : "es whose connections failed are") + " still"
+                    + " being finished from new connections; that goes on after the stop, until the database no"
+                    + " longer lists " + (watched == 1 ? "it" : "them") + " (at most 15 minutes, then an error names"
+                    + " what is left)");
+        }
         recovery.close();
         context.connections().close();
         messages.close();

@@ -28,7 +28,7 @@ public final class SubscriptionThreads implements AutoCloseable {
         this.timer = timer;
         this.heartbeats = heartbeats ? heartbeatThread(subscription) : null;
         this.background = Executors.newCachedThreadPool(named(subscription + "-record"));
-        this.secondPhases = Executors.newSingleThreadScheduledExecutor(named(subscription + "-second-phase"));
+        this.secondPhases = secondPhaseThread(subscription);
     }
 
     public Timer timer() {
@@ -59,7 +59,10 @@ public final class SubscriptionThreads implements AutoCloseable {
         return wakeUp;
     }
 
-    /** Stops every thread; called once every delivery has finished or been cut off. */
+    /**
+     * Stops every thread but the watches of prepared branches under way, which end by themselves
+     * ({@link #secondPhaseThread}); called once every delivery has finished or been cut off.
+     */
     @Override
     public void close() {
         timer.cancel();
@@ -67,7 +70,8 @@ public final class SubscriptionThreads implements AutoCloseable {
             heartbeats.shutdownNow();
         }
         background.shutdownNow();
-        secondPhases.shutdownNow();
+        // New watches are refused from now on; those under way go on (secondPhaseThread).
+        secondPhases.shutdown();
         synchronized (this) {
             if (wakeUp != null) {
                 wakeUp.shutdownNow();
@@ -82,6 +86,19 @@ public final class SubscriptionThreads implements AutoCloseable {
      */
     private static ScheduledExecutorService heartbeatThread(String subscription) {
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, named(subscription + "-heartbeat"));
+        executor.setRemoveOnCancelPolicy(true);
+        return executor;
+    }
+
+    /**
+     * One thread, whose watches of prepared branches go on after the subscription stops, each until
+     * its branch is finished or it gives up: a watch may be all that ends a branch the transaction
+     * manager no longer knows of (a prepare whose vote never came back), and stopping it would leave
+     * the row locked with nothing said.
+     */
+    private static ScheduledExecutorService secondPhaseThread(String subscription) {
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, named(subscription + "-second-phase"));
+        executor.setContinueExistingPeriodicTasksAfterShutdownPolicy(true);
         executor.setRemoveOnCancelPolicy(true);
         return executor;
     }
