@@ -17,6 +17,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 import javax.transaction.xa.XAException;
@@ -229,12 +230,15 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             schedule.get().cancel(false);
             watched.remove(key);
         };
+        BiConsumer<String, Throwable> giveUp = (when, why) -> {
+            LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
+                    + " prepared delivery branch" + when + "; the transaction manager's recovery or an operator"
+                    + " must finish it (" + what + ")", why);
+            stop.run();
+        };
         Runnable look = () -> {
             if (System.nanoTime() > deadline) {
-                LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
-                        + " prepared delivery branch after " + GIVE_UP_AFTER + "; the transaction manager's"
-                        + " recovery or an operator must finish it (" + what + ")", lastFailure.get());
-                stop.run();
+                giveUp.accept(" after " + GIVE_UP_AFTER, lastFailure.get());
                 return;
             }
             try {
@@ -274,10 +278,7 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             } catch (Error e) {
                 // A driver's class no longer loadable once its application was undeployed, say: no later look fares
                 // better, and escaping, it would end the schedule without a word.
-                LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
-                        + " prepared delivery branch; the transaction manager's recovery or an operator must finish it ("
-                        + what + ")", e);
-                stop.run();
+                giveUp.accept("", e);
             }
         };
         try {

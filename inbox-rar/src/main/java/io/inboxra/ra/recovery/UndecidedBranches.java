@@ -44,7 +44,8 @@ public final class UndecidedBranches {
     private final String subscription;
     private final TransactionSynchronizationRegistry registry;
     private final List<Undecided> branches = new CopyOnWriteArrayList<>();
-    private volatile boolean stopped;
+    /** Read and set only under the object's lock ({@link #left}, {@link #stop}). */
+    private boolean stopped;
 
     /** @param registry the server's registry of the delivery's transactions */
     public UndecidedBranches(String subscription, TransactionSynchronizationRegistry registry) {

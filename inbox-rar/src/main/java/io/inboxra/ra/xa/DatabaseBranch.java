@@ -100,18 +100,22 @@ final class DatabaseBranch<C> {
      */
     void rollbackPrepared(Xid xid, FailureRecord<C> record) throws XAException {
         FailureRecord.Queued queued = record == null ? FailureRecord.Queued.NONE : record.queue();
+        boolean rolledBack = false;
         try {
             secondPhase(xid, false);
+            rolledBack = true;
         } catch (XAException e) {
             if (e.errorCode != XAException.XAER_NOTA || !queued.isQueued()) {
-                queued.dropped();
                 throw e;
             }
             // Never prepared after all (its prepare failed on the way): the row is free, and the record stands.
-        } catch (RuntimeException | Error e) {
-            // Left waiting, the record would take the row's lock once the branch rolls back and hold it, idle, for ever.
-            queued.dropped();
-            throw e;
+            rolledBack = true;
+        } finally {
+            if (!rolledBack) {
+                // Whatever failed: left waiting, the record would take the row's lock once the branch rolls back
+                // and hold it, idle, for ever.
+                queued.dropped();
+            }
         }
         queued.branchRolledBack();
     }
