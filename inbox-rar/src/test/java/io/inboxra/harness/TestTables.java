@@ -3,6 +3,8 @@ package io.inboxra.harness;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.Xid;
 
 /**
  * The tables one test creates, each on its database, dropped after the test: a test class
@@ -15,7 +17,11 @@ public final class TestTables implements AutoCloseable {
     private record Created(TestDatabase db, String table) {
     }
 
+    private record Prepared(TestDatabase db, Xid xid) {
+    }
+
     private final List<Created> created = new ArrayList<>();
+    private final List<Prepared> prepared = new ArrayList<>();
 
     /** @return a new inbox table with the claim-order index (see {@link TestDatabase#newInbox()}) */
     public String inbox(TestDatabase db) throws SQLException {
@@ -48,7 +54,26 @@ public final class TestTables implements AutoCloseable {
         return created.stream().filter(c -> c.db() == db).map(Created::table).toList();
     }
 
+    /**
+     * A branch the test prepared that writes into its tables: rolled back before they are dropped if the
+     * database still lists it (a test that failed left it), or the drop would wait on its locks.
+     *
+     * @return the branch
+     */
+    public Xid preparedBranch(TestDatabase db, Xid xid) {
+        prepared.add(new Prepared(db, xid));
+        return xid;
+    }
+
     public void dropAll() throws SQLException {
+        for (Prepared p : prepared) {
+            try {
+                PreparedBranches.rollBackIfPrepared(p.db(), p.xid());
+            } catch (XAException e) {
+                throw new SQLException("could not roll back the prepared branch " + p.xid() + " left by the test", e);
+            }
+        }
+        prepared.clear();
         for (Created c : created) {
             try {
                 c.db().execute("DROP TABLE IF EXISTS " + c.table());

@@ -2,22 +2,17 @@ package io.inboxra.ra.recovery;
 
 import io.inboxra.harness.Await;
 import io.inboxra.harness.HandClock;
+import io.inboxra.harness.PreparedBranches;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
-import io.inboxra.harness.TestXid;
 import io.inboxra.harness.XaResourceHooks;
 import jakarta.transaction.Status;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,7 +21,6 @@ import java.util.function.UnaryOperator;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 import javax.transaction.xa.XAException;
-import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,26 +40,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AcknowledgedButPreparedTest {
 
     private final TestTables tables = new TestTables();
-    private final List<Xid> prepared = new ArrayList<>();
     private final ScheduledExecutorService watches = Executors.newSingleThreadScheduledExecutor();
 
     @AfterEach
     void cleanUp() throws Exception {
         watches.shutdownNow();
-        for (TestDatabase db : new TestDatabase[] {TestDatabase.POSTGRES, TestDatabase.MARIADB}) {
-            XAConnection c = db.xaDataSource().getXAConnection();
-            try {
-                for (Xid xid : prepared) {
-                    try {
-                        c.getXAResource().rollback(xid);
-                    } catch (XAException finished) {
-                        // not prepared on this database: as it should be
-                    }
-                }
-            } finally {
-                c.close();
-            }
-        }
         tables.dropAll();
     }
 
@@ -88,7 +67,7 @@ class AcknowledgedButPreparedTest {
         clock.advance(Duration.ofSeconds(2));
         resolver.run();
         assertEquals(1, swallowed.get(), "the database acknowledged the first commit without making it");
-        assertTrue(isPrepared(db, xid), "the branch is still prepared");
+        assertTrue(PreparedBranches.isPrepared(db, xid), "the branch is still prepared");
         assertEquals(1, branches.all().size(), "the resolver still holds the branch it could not finish");
 
         // The next pass commits it (on MariaDB once the closed session has let go of it: until then XAER_NOTA).
@@ -96,7 +75,7 @@ class AcknowledgedButPreparedTest {
             resolver.run();
             return branches.all().isEmpty();
         });
-        assertTrue(!isPrepared(db, xid), "forgotten only once committed");
+        assertTrue(!PreparedBranches.isPrepared(db, xid), "forgotten only once committed");
         assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
     }
 
@@ -181,7 +160,7 @@ class AcknowledgedButPreparedTest {
         XAException unfinished = assertThrows(XAException.class, () -> finisher.commit(xid, OptionalLong.empty()), why);
         assertEquals(XAException.XAER_RMFAIL, unfinished.errorCode);
         Await.until("the watch has committed the branch the database still listed", Duration.ofSeconds(30),
-                () -> !isPrepared(db, xid));
+                () -> !PreparedBranches.isPrepared(db, xid));
         assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
     }
 
@@ -219,40 +198,22 @@ class AcknowledgedButPreparedTest {
 
         finisher.rollback(xid, OptionalLong.empty());
         Await.until("the watch has rolled back the branch the database still listed", Duration.ofSeconds(30),
-                () -> !isPrepared(db, xid));
+                () -> !PreparedBranches.isPrepared(db, xid));
         assertEquals(1, swallowed.get());
         assertEquals(0, db.count("SELECT count(*) FROM " + effects), "the branch's write, rolled back");
     }
 
     /** A branch that wrote one row, prepared, its session closed (MariaDB: only then can another session finish it). */
     private Xid prepareBranchWriting(TestDatabase db, String table) throws Exception {
-        Xid xid = TestXid.random(0x1B0C, (byte) 7);
+        Xid xid;
         XAConnection c = db.xaDataSource().getXAConnection();
         try {
-            XAResource resource = c.getXAResource();
-            resource.start(xid, XAResource.TMNOFLAGS);
-            try (Statement s = c.getConnection().createStatement()) {
-                s.executeUpdate("INSERT INTO " + table + " (row_id) VALUES (1)");
-            }
-            resource.end(xid, XAResource.TMSUCCESS);
-            resource.prepare(xid);
-            prepared.add(xid);
+            xid = tables.preparedBranch(db, PreparedBranches.prepareWriting(c, table, 1, 0x1B0C));
         } finally {
             c.close();
         }
-        assertTrue(isPrepared(db, xid), "the branch is prepared");
+        assertTrue(PreparedBranches.isPrepared(db, xid), "the branch is prepared");
         return xid;
-    }
-
-    private static boolean isPrepared(TestDatabase db, Xid xid) throws SQLException, XAException {
-        XAConnection c = db.xaDataSource().getXAConnection();
-        try {
-            return Arrays.stream(c.getXAResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN))
-                    .anyMatch(x -> Arrays.equals(x.getGlobalTransactionId(), xid.getGlobalTransactionId())
-                            && Arrays.equals(x.getBranchQualifier(), xid.getBranchQualifier()));
-        } finally {
-            c.close();
-        }
     }
 
     /** The data source, but its first {@code times} calls of {@code method} are answered with success and not passed on. */

@@ -1,20 +1,17 @@
 package io.inboxra.ra.recovery;
 
 import io.inboxra.harness.Await;
+import io.inboxra.harness.PreparedBranches;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
-import io.inboxra.harness.TestXid;
 import io.inboxra.harness.XaResourceHooks;
 import io.inboxra.ra.dialect.mysql.MariaDbDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -22,7 +19,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 import javax.transaction.xa.XAException;
-import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -63,14 +59,14 @@ class LostSessionTest {
                 new MariaDbDialect(), "lost", watches);
         XAConnection held = DB.xaDataSource().getXAConnection();
         try {
-            long session = sessionOf(held);
+            long session = PreparedBranches.sessionOf(held);
             Xid xid = prepareWriting(held, effects);
 
             XAException notYet = assertThrows(XAException.class, () -> finisher.commit(xid, OptionalLong.of(session)));
             assertEquals(XAException.XAER_RMFAIL, notYet.errorCode, "the transaction manager tries again");
             Thread.sleep(2_500); // the watch looks every second
             assertEquals(0, decisions.get(), "no XA COMMIT was sent while the branch's session was there");
-            assertTrue(isPrepared(xid), "the branch is still prepared");
+            assertTrue(PreparedBranches.isPrepared(DB, xid), "the branch is still prepared");
         } finally {
             held.close();
         }
@@ -90,12 +86,12 @@ class LostSessionTest {
         FreshConnectionFinisher finisher = new FreshConnectionFinisher(DB.xaDataSource(), new MariaDbDialect(),
                 "stopped", watches);
         XAConnection held = DB.xaDataSource().getXAConnection();
-        long session = sessionOf(held);
+        long session = PreparedBranches.sessionOf(held);
         Xid xid = prepareWriting(held, effects);
         try {
             XAException notYet = assertThrows(XAException.class, () -> finisher.commit(xid, OptionalLong.of(session)));
             assertEquals(XAException.XAER_RMFAIL, notYet.errorCode, "the transaction manager tries again");
-            assertTrue(isPrepared(xid), "the branch is still prepared, for the transaction manager's recovery");
+            assertTrue(PreparedBranches.isPrepared(DB, xid), "the branch is still prepared, for the transaction manager's recovery");
         } finally {
             held.close();
         }
@@ -125,7 +121,7 @@ class LostSessionTest {
         try (Connection admin = DB.connect(); Statement kill = admin.createStatement()) {
             for (int i = 0; i < branches; i++) {
                 XAConnection killed = DB.xaDataSource().getXAConnection();
-                long session = sessionOf(killed);
+                long session = PreparedBranches.sessionOf(killed);
                 Xid xid = prepareWriting(killed, effects);
                 kill.execute("KILL CONNECTION " + session);
                 try {
@@ -144,35 +140,11 @@ class LostSessionTest {
         assertTrue(retried < branches, "most sessions went within the wait: " + retried + " of " + branches);
     }
 
-    private static long sessionOf(XAConnection c) throws SQLException {
-        try (Statement s = c.getConnection().createStatement(); ResultSet rs = s.executeQuery("SELECT CONNECTION_ID()")) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 
     private static final AtomicInteger ROWS = new AtomicInteger();
 
     private static Xid prepareWriting(XAConnection c, String table) throws Exception {
-        Xid xid = TestXid.random(0x1B0D, (byte) 9);
-        XAResource resource = c.getXAResource();
-        resource.start(xid, XAResource.TMNOFLAGS);
-        try (Statement s = c.getConnection().createStatement()) {
-            s.executeUpdate("INSERT INTO " + table + " (row_id) VALUES (" + ROWS.incrementAndGet() + ")");
-        }
-        resource.end(xid, XAResource.TMSUCCESS);
-        resource.prepare(xid);
-        return xid;
-    }
-
-    private static boolean isPrepared(Xid xid) throws SQLException, XAException {
-        XAConnection c = DB.xaDataSource().getXAConnection();
-        try {
-            return Arrays.stream(c.getXAResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN))
-                    .anyMatch(x -> Arrays.equals(x.getGlobalTransactionId(), xid.getGlobalTransactionId()));
-        } finally {
-            c.close();
-        }
+        return PreparedBranches.prepareWriting(c, table, ROWS.incrementAndGet(), 0x1B0D);
     }
 
     /** The data source, counting the commits and rollbacks sent through its XA resources. */

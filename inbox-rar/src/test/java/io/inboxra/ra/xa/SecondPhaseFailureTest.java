@@ -1,5 +1,6 @@
 package io.inboxra.ra.xa;
 
+import io.inboxra.harness.PreparedBranches;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.harness.TestXid;
@@ -9,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Arrays;
 import java.util.OptionalLong;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,18 +35,8 @@ class SecondPhaseFailureTest {
     private static final TestDatabase DB = TestDatabase.POSTGRES;
 
     private final TestTables tables = new TestTables();
-    private Xid prepared;
-
     @AfterEach
     void cleanUp() throws Exception {
-        if (prepared != null) {
-            XAConnection c = DB.xaDataSource().getXAConnection();
-            try {
-                c.getXAResource().rollback(prepared);
-            } finally {
-                c.close();
-            }
-        }
         tables.dropAll();
     }
 
@@ -83,7 +73,7 @@ class SecondPhaseFailureTest {
         branch.recordFailuresWith(record);
         branch.end(xid, XAResource.TMSUCCESS);
         assertEquals(XAResource.XA_OK, branch.prepare(xid));
-        prepared = xid;
+        tables.preparedBranch(DB, xid);
         DB.count("SELECT count(*) FROM (SELECT pg_terminate_backend(" + backend + ")) k");
 
         XAException notYet = assertThrows(XAException.class, () -> branch.rollback(xid));
@@ -93,17 +83,7 @@ class SecondPhaseFailureTest {
         assertEquals(1, finisherCalls.get(), "the rollback was sent from the finisher once the connection failed");
         assertEquals(1, record.dropped.get(), "the queued record was dropped");
         assertEquals(0, record.rolledBack.get(), "and not told of a rollback that did not happen");
-        assertTrue(isPrepared(xid), "the branch is still prepared, for the transaction manager's recovery");
-    }
-
-    private static boolean isPrepared(Xid xid) throws SQLException, XAException {
-        XAConnection c = DB.xaDataSource().getXAConnection();
-        try {
-            return Arrays.stream(c.getXAResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN))
-                    .anyMatch(x -> Arrays.equals(x.getGlobalTransactionId(), xid.getGlobalTransactionId()));
-        } finally {
-            c.close();
-        }
+        assertTrue(PreparedBranches.isPrepared(DB, xid), "the branch is still prepared, for the transaction manager's recovery");
     }
 
     /** The branch's connection: the one the test opened, closed when it failed. */
