@@ -180,4 +180,73 @@ class HalfOpenNetworkTest {
             assertEquals(0, db.count("SELECT count(*) FROM " + table), db + ": the row is settled");
         }
     }
+
+    /**
+     * A lease outlives a heartbeat whose pooled connection went half-open. The heartbeats of a
+     * subscription share one thread; an extension that waited the whole network timeout (as long as
+     * the lease here, as by default) let every lease run out, and the idle worker claimed the rows
+     * again and handed them to the listener a second time while their first deliveries still ran.
+     * The extension waits a sixth of the lease, its connection is replaced, and the next extension
+     * holds the lease: each row is handed over once.
+     */
+    @ParameterizedTest
+    @EnumSource(TestDatabase.class)
+    void aLeaseOutlivesAHeartbeatWhoseConnectionWentHalfOpen(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        String name = "halfopen-lease-" + db;
+        Duration lease = Duration.ofSeconds(9);
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger heartbeats = java.util.logging.Logger.getLogger(
+                "io.inboxra.ra.delivery.LeaseHeartbeat");
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                warnings.add(record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        heartbeats.addHandler(capture);
+        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
+            network.open();
+            Map<String, String> p = throughForwarder(db, Form.LEASE, name, table, network);
+            p.put("workers", "3");
+            p.put("lease", lease.toString());
+            p.put("networkTimeout", lease.toString());
+            p.put("pollInterval", "PT0.2S");
+            p.put("maxPollInterval", "PT0.5S");
+            Harness.Activation mdb = server.activate(message -> {
+                Await.sleep(lease.toMillis() * 3 / 2);
+                return Outcome.ack();
+            }, p);
+            List<Long> ids = List.of(db.insertMarker(table, "payload", "'one'"),
+                    db.insertMarker(table, "payload", "'two'"));
+            Await.until("both rows are in their listeners", Duration.ofSeconds(20),
+                    () -> mdb.log().invoked().size() == 2);
+            // Before the first extension (a third of the lease after the claim): the pool's idle connections, the
+            // ones the heartbeats borrow first, stop answering.
+            int frozen = network.freeze();
+            Await.until("both rows are settled", Duration.ofSeconds(60),
+                    () -> ids.stream().allMatch(mdb.log()::hasCommitted));
+            // A second claim of a row whose lease ran out would have reached the listener before the first settled
+            // (the idle worker polls every half second); a little longer for one under way.
+            Await.sleep(2_000);
+
+            assertEquals(ids, mdb.log().invoked().stream().map(i -> ((Number) i).longValue()).sorted().toList(),
+                    db + ": each row handed to the listener once; heartbeat log: " + warnings);
+            assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), db + ": a row settled twice");
+            assertEquals(0, db.count("SELECT count(*) FROM " + table), db + ": every row settled");
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("could not be extended")), db + ": an extension"
+                    + " met a frozen connection (else this test tried nothing); " + frozen + " frozen; log: " + warnings);
+            assertTrue(warnings.stream().noneMatch(w -> w.contains("was lost")), db + ": no lease lost: " + warnings);
+        } finally {
+            heartbeats.removeHandler(capture);
+        }
+    }
 }

@@ -94,6 +94,18 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /**
+     * Runs one statement (or a few) on a borrowed connection in autocommit mode, waiting at most
+     * {@code replyTimeout} for each reply, the switch to autocommit's included
+     * ({@link DatabaseConnection#withReplyTimeout}).
+     */
+    public <T> T withConnection(java.time.Duration replyTimeout, SqlWork<T> work) throws SQLException {
+        return borrowed(c -> c.withReplyTimeout(replyTimeout, timed -> {
+            timed.autocommit();
+            return work.run(timed);
+        }));
+    }
+
+    /**
      * Runs work in a local transaction of its own on a borrowed connection, committed when it
      * returns. Where the dialect allows it ({@link Dialect#commitLeavingAutocommitOff}) the connection
      * goes back to the pool out of autocommit, so that the next one begins without a statement:

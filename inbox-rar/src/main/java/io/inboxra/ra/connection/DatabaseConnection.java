@@ -28,6 +28,9 @@ import javax.transaction.xa.XAResource;
  */
 public final class DatabaseConnection implements AutoCloseable {
 
+    /** The drivers set a socket's timeout on the calling thread; MySQL's runs the setting on this executor. */
+    private static final java.util.concurrent.Executor DIRECT = Runnable::run;
+
     private final XAConnection xaConnection;
     private final Connection connection;
     private final Map<String, PreparedStatement> prepared = new HashMap<>();
@@ -245,6 +248,27 @@ public final class DatabaseConnection implements AutoCloseable {
         } catch (SQLException e) {
             return true;
         }
+    }
+
+    /**
+     * Runs work waiting at most {@code timeout} for each reply instead of the network timeout, then
+     * sets the network timeout back. Work that must not wait a full network timeout behind a
+     * connection gone half-open uses it (a lease's heartbeat, whose lease would run out meanwhile).
+     * A reply that does not come in time closes the connection, as the network timeout does; work
+     * that fails leaves the connection to its pool, which discards it.
+     */
+    public <T> T withReplyTimeout(java.time.Duration timeout, ConnectionPool.SqlWork<T> work) throws SQLException {
+        int before;
+        try {
+            before = connection.getNetworkTimeout();
+            connection.setNetworkTimeout(DIRECT, (int) timeout.toMillis());
+        } catch (java.sql.SQLFeatureNotSupportedException | UnsupportedOperationException embedded) {
+            // No socket to wait on (an embedded database).
+            return work.run(this);
+        }
+        T result = work.run(this);
+        connection.setNetworkTimeout(DIRECT, before);
+        return result;
     }
 
     /** @return whether the database still answers on this connection */

@@ -8,6 +8,7 @@ import io.inboxra.ra.connection.SubscriptionStatements;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -25,6 +26,8 @@ final class LeaseHeartbeat implements Runnable {
     private final DeliveryContext context;
     private final ClaimedRow row;
     private final Bindings bindings;
+    /** The longest wait for the database's reply to one extension ({@link #replyTimeout}). */
+    private final Duration replyTimeout;
     private Object token;
     /** When the lease was last written (the claim, or an extension), in {@link System#nanoTime}. */
     private long heldAt = System.nanoTime();
@@ -37,6 +40,23 @@ final class LeaseHeartbeat implements Runnable {
         this.row = row;
         this.token = row.token();
         this.bindings = Bindings.of(context.settings().queue()).lease(context.settings().lease()).row(row);
+        this.replyTimeout = replyTimeout(context.settings().lease(),
+                context.settings().dataSource().timeouts().network());
+    }
+
+    /**
+     * A sixth of the lease, at most the network timeout, at least a quarter second. A pooled
+     * connection gone half-open (a NAT or firewall that dropped its flow) would otherwise hold the
+     * extension, and the subscription's one heartbeat thread with every other lease's behind it,
+     * for the whole network timeout, as long as the lease by default: the leases would run out
+     * and their rows be delivered again elsewhere. Cut off after a sixth, the extension fails,
+     * its connection is replaced, and the next one, a third of the lease later, comes while the
+     * lease still holds.
+     */
+    static Duration replyTimeout(Duration lease, Duration network) {
+        Duration sixth = lease.dividedBy(6);
+        Duration floor = Duration.ofMillis(250);
+        return sixth.compareTo(network) > 0 ? network : sixth.compareTo(floor) < 0 ? floor : sixth;
     }
 
     static LeaseHeartbeat start(DeliveryContext context, ClaimedRow row) {
@@ -75,7 +95,7 @@ final class LeaseHeartbeat implements Runnable {
             return;
         }
         try {
-            Object next = context.connections().pool().withConnection(this::extend);
+            Object next = context.connections().pool().withConnection(replyTimeout, this::extend);
             if (next == null) {
                 lost = true;
                 cancel();
