@@ -9,6 +9,7 @@ import jakarta.resource.spi.InvalidPropertyException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * subscription names they hold: two MDBs never share a name.
  */
 final class Activations {
+
+    private static final System.Logger LOG = System.getLogger(Activations.class.getName());
 
     private final Map<Key, Activation> activations = new ConcurrentHashMap<>();
     private final Map<String, Named> names = new ConcurrentHashMap<>();
@@ -55,10 +58,47 @@ final class Activations {
         names.values().removeIf(named -> named.key().equals(key));
     }
 
+    /**
+     * Stops every activation at once, each on a thread of its own, and returns when all have
+     * stopped. One after another, each waited up to its grace for its deliveries in work while the
+     * ones after it went on claiming rows; and one whose stop failed left the rest running.
+     */
     void stopAll() {
-        activations.values().forEach(Activation::stop);
+        List<Thread> stopping = new ArrayList<>();
+        names.forEach((name, named) -> {
+            Activation activation = activations.remove(named.key());
+            if (activation != null) {
+                Thread stop = new Thread(() -> stop(name, activation), "inbox-stop-" + name);
+                stop.start();
+                stopping.add(stop);
+            }
+        });
+        boolean interrupted = false;
+        for (Thread stop : stopping) {
+            while (true) {
+                try {
+                    stop.join();
+                    break;
+                } catch (InterruptedException e) {
+                    // The server's stop waits for its adapter's: deliveries cut off mid-way would return anyway.
+                    interrupted = true;
+                }
+            }
+        }
         activations.clear();
         names.clear();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void stop(String name, Activation activation) {
+        try {
+            activation.stop();
+        } catch (RuntimeException | Error e) {
+            LOG.log(System.Logger.Level.ERROR, "Inbox subscription '" + name + "': its stop with the adapter failed;"
+                    + " the adapter's other subscriptions stop regardless", e);
+        }
     }
 
     /** @return the subscriptions that have started (not those waiting for their database) */

@@ -1,0 +1,102 @@
+package io.inboxra.ra;
+
+import io.inboxra.Outcome;
+import io.inboxra.dialect.Form;
+import io.inboxra.harness.Await;
+import io.inboxra.harness.Harness;
+import io.inboxra.harness.TestDatabase;
+import io.inboxra.harness.TestTables;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The adapter's stop (a server shutting down without deactivating its MDBs first) stops every
+ * subscription at once: none goes on claiming rows while another waits for its deliveries in work.
+ */
+class AdapterStopTest {
+
+    private static final int ROWS = 100;
+    private static final Duration SLOW = Duration.ofSeconds(3);
+
+    private final TestTables tables = new TestTables();
+
+    @AfterEach
+    void dropTables() throws SQLException {
+        tables.dropAll();
+    }
+
+    /**
+     * Two subscriptions, each with a slow first row on one worker and quick rows on the other. One
+     * stopped after the other waited out its slow row (three seconds) while the other's quick
+     * worker went on handing over new rows.
+     */
+    @Test
+    void noSubscriptionStartsADeliveryAfterTheAdapterStopBegan() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        Queue<Long> started = new ConcurrentLinkedQueue<>();
+        List<String> names = List.of("adapter-stop-a", "adapter-stop-b");
+        List<String> inboxes = List.of(tables.inbox(db), tables.inbox(db));
+        Harness server = Harness.start();
+        Harness.Activation a = null;
+        Harness.Activation b = null;
+        long stopBegan;
+        try {
+            for (String table : inboxes) {
+                db.insertRows(table, ROWS);
+            }
+            a = server.activate(slowFirst(started), properties(db, names.get(0), inboxes.get(0)));
+            b = server.activate(slowFirst(started), properties(db, names.get(1), inboxes.get(1)));
+            Harness.Activation first = a;
+            Harness.Activation second = b;
+            Await.until("both subscriptions hand over rows", Duration.ofSeconds(20),
+                    () -> first.log().committed().size() >= 3 && second.log().committed().size() >= 3);
+            stopBegan = System.nanoTime();
+        } catch (Exception | Error e) {
+            server.close();
+            throw e;
+        }
+        server.close();
+        long stopTook = System.nanoTime() - stopBegan;
+
+        // A claim under way at the stop may still hand its row over just after.
+        long late = started.stream().filter(t -> t - stopBegan > Duration.ofMillis(500).toNanos()).count();
+        assertEquals(0, late, "deliveries started more than half a second after the adapter's stop began"
+                + " (the stop took " + Duration.ofNanos(stopTook).toMillis() + " ms)");
+        for (int i = 0; i < 2; i++) {
+            Harness.Activation mdb = i == 0 ? a : b;
+            assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), names.get(i) + ": a row settled twice");
+            long left = db.count("SELECT count(*) FROM " + inboxes.get(i));
+            assertEquals(ROWS, left + mdb.log().committed().size(), names.get(i) + ": every row settled once or"
+                    + " still in the table");
+            assertTrue(mdb.log().nothingInWork(), names.get(i) + ": nothing in work after the stop");
+        }
+    }
+
+    private static Map<String, String> properties(TestDatabase db, String name, String table) {
+        Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, name, table);
+        p.put("workers", "2");
+        p.put("pollInterval", "PT0.1S");
+        return p;
+    }
+
+    /** The first row waits {@link #SLOW}, the others 20 ms; each start is noted. */
+    private static io.inboxra.InboxListener slowFirst(Queue<Long> started) {
+        AtomicBoolean first = new AtomicBoolean(true);
+        return message -> {
+            started.add(System.nanoTime());
+            Await.sleep(first.getAndSet(false) ? SLOW.toMillis() : 20);
+            return Outcome.ack();
+        };
+    }
+}
