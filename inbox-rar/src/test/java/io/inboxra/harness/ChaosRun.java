@@ -108,8 +108,17 @@ public final class ChaosRun {
             one.activate(mdb, p);
             two.activate(mdb, p);
             Thread killer = new Thread(() -> {
+                // The first kill as soon as rows are in work: a fast run (batches, rows claimed ahead) could drain
+                // the inbox before a first kill at random, and a run without a kill proves nothing.
+                while (killing.get() && deliveries.get() == 0) {
+                    Await.sleep(1);
+                }
+                boolean first = true;
                 while (killing.get()) {
-                    Await.sleep(ThreadLocalRandom.current().nextLong(killEvery.toMillis() * 2 + 1));
+                    if (!first) {
+                        Await.sleep(ThreadLocalRandom.current().nextLong(killEvery.toMillis() * 2 + 1));
+                    }
+                    first = false;
                     try {
                         if (killing.get()) {
                             db.killAdapterConnections("chaos");

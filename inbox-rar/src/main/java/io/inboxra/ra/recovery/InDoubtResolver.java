@@ -94,6 +94,11 @@ public final class InDoubtResolver extends TimerTask {
         } catch (XAException e) {
             notYet(branch, outcome, "XA error " + e.errorCode + ", " + e.getMessage());
             return;
+        } catch (RuntimeException e) {
+            // A driver's own failure: thrown out of a TimerTask it would end the subscription's timer, and the
+            // resolver and the retention sweep with it, for good and without a word.
+            notYet(branch, outcome, e.toString());
+            return;
         }
         XAException noSuchBranch = sent.noSuchBranch();
         if (noSuchBranch != null && sent.finished()) {

@@ -80,6 +80,44 @@ class AcknowledgedButPreparedTest {
     }
 
     /**
+     * A driver that fails with a {@code RuntimeException} (not an {@code XAException}) on the
+     * resolver's commit: the pass ends normally (thrown out of a timer task it would end the
+     * subscription's timer, and the resolver and the retention sweep with it), the branch is kept,
+     * and a later pass commits it.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void aDriversRuntimeExceptionLeavesTheBranchToTheNextPass(TestDatabase db) throws Exception {
+        String effects = tables.effects(db);
+        Xid xid = prepareBranchWriting(db, effects);
+        UndecidedBranches branches = new UndecidedBranches("driver-failure", null);
+        branches.left(new UndecidedBranches.Undecided(xid, Status.STATUS_COMMITTED));
+        AtomicInteger thrown = new AtomicInteger();
+        FreshConnectionFinisher finisher = new FreshConnectionFinisher(XaResourceHooks.hooked(db.xaDataSource(),
+                call -> {
+                    if (call.name().equals("commit") && thrown.getAndIncrement() == 0) {
+                        throw new IllegalStateException("the driver's own failure");
+                    }
+                    return call.proceed();
+                }), db.dialect(), "driver-failure", watches);
+        HandClock clock = new HandClock(Instant.now());
+        InDoubtResolver resolver = new InDoubtResolver("driver-failure", () -> true, branches, finisher,
+                Duration.ofSeconds(1), clock);
+
+        resolver.run();
+        clock.advance(Duration.ofSeconds(2));
+        resolver.run();
+        assertEquals(1, thrown.get(), "the commit failed with the driver's RuntimeException");
+        assertTrue(PreparedBranches.isPrepared(db, xid), "the branch is still prepared");
+        assertEquals(1, branches.all().size(), "the resolver still holds the branch");
+
+        resolver.run();
+        assertTrue(branches.all().isEmpty(), "the next pass finished the branch");
+        assertTrue(!PreparedBranches.isPrepared(db, xid), "committed");
+        assertEquals(1, db.count("SELECT count(*) FROM " + effects), "the branch's write, committed once");
+    }
+
+    /**
      * The second phase cut off from its connection, finished from a new one: the commit the database
      * acknowledged without making is reported unfinished ({@code XAER_RMFAIL}: the transaction
      * manager keeps its record), and the watch commits the branch, though its first try is
