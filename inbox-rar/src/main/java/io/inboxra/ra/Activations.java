@@ -80,8 +80,10 @@ final class Activations {
                     stop.join();
                     break;
                 } catch (InterruptedException e) {
-                    // The server's stop waits for its adapter's: deliveries cut off mid-way would return anyway.
+                    // The server wants the stop over: each subscription cuts its grace short (its deliveries in work
+                    // roll back and their rows return), and the adapter still returns only once all have stopped.
                     interrupted = true;
+                    stopping.forEach(Thread::interrupt);
                 }
             }
         }

@@ -83,6 +83,36 @@ class AdapterStopTest {
         }
     }
 
+    /**
+     * A server that interrupts the adapter's stop (its own shutdown timed out) cuts the grace short:
+     * the stop returns at once instead of waiting for a delivery in work, which rolls back, and its
+     * row stays in the table.
+     */
+    @Test
+    void anInterruptCutsTheStopsGraceShort() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = tables.inbox(db);
+        try (Harness server = Harness.start()) {
+            Harness.Activation mdb = server.activate(message -> {
+                Await.sleep(SLOW.toMillis() * 3);
+                return Outcome.ack();
+            }, properties(db, "adapter-stop-interrupted", table));
+            long id = db.insertMarker(table, "payload", "'slow'");
+            Await.until("the row is in the listener", Duration.ofSeconds(20), () -> mdb.log().invoked().size() == 1);
+            Thread stop = new Thread(() -> server.adapter().stop(), "adapter-stop");
+            stop.start();
+            Await.sleep(500);
+            stop.interrupt();
+            stop.join(SLOW.toMillis() * 2);
+            assertTrue(!stop.isAlive(), "the interrupted stop returned without waiting for the delivery in work");
+            assertTrue(!mdb.log().hasCommitted(id), "the delivery cut off did not commit");
+            // Its claim's connection closed, the row is in the table and no longer locked.
+            Await.until("the row is free again, in the table", Duration.ofSeconds(20), () -> db.count(
+                    "SELECT count(*) FROM (SELECT id FROM " + table + " WHERE id = " + id + " FOR UPDATE SKIP LOCKED) r")
+                    == 1);
+        }
+    }
+
     private static Map<String, String> properties(TestDatabase db, String name, String table) {
         Map<String, String> p = DeliveryTest.properties(db, Form.ROW_LOCK, name, table);
         p.put("workers", "2");

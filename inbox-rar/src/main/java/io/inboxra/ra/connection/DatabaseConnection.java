@@ -267,7 +267,12 @@ public final class DatabaseConnection implements AutoCloseable {
             return work.run(this);
         }
         T result = work.run(this);
-        connection.setNetworkTimeout(DIRECT, before);
+        try {
+            connection.setNetworkTimeout(DIRECT, before);
+        } catch (SQLException e) {
+            // The work is done and its result stands; the connection, left with the short wait, is not reused.
+            markBroken();
+        }
         return result;
     }
 

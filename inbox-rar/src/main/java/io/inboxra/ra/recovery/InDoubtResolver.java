@@ -92,12 +92,12 @@ public final class InDoubtResolver extends TimerTask {
         try {
             sent = finisher.apply(branch.xid(), branch.committed());
         } catch (XAException e) {
-            notYet(branch, outcome, "XA error " + e.errorCode + ", " + e.getMessage());
+            notYet(branch, outcome, "XA error " + e.errorCode + ", " + e.getMessage(), null);
             return;
-        } catch (RuntimeException e) {
-            // A driver's own failure: thrown out of a TimerTask it would end the subscription's timer, and the
-            // resolver and the retention sweep with it, for good and without a word.
-            notYet(branch, outcome, e.toString());
+        } catch (RuntimeException | Error e) {
+            // A driver's own failure (an Error too: a class gone): thrown out of a TimerTask it would end the
+            // subscription's timer, and the resolver and the retention sweep with it, for good and without a word.
+            notYet(branch, outcome, e.toString(), e);
             return;
         }
         XAException noSuchBranch = sent.noSuchBranch();
@@ -111,14 +111,14 @@ public final class InDoubtResolver extends TimerTask {
             return;
         }
         if (noSuchBranch != null) {
-            notYet(branch, outcome, "XA error " + noSuchBranch.errorCode + ", " + noSuchBranch.getMessage());
+            notYet(branch, outcome, "XA error " + noSuchBranch.errorCode + ", " + noSuchBranch.getMessage(), null);
             return;
         }
         if (!sent.finished()) {
             // MariaDB once acknowledged an XA COMMIT from another session and kept the branch prepared (its own
             // session was letting go of it): only the database's list of prepared branches says it is finished.
             notYet(branch, outcome, "the database acknowledged it but still lists the branch prepared, or could not"
-                    + " be asked");
+                    + " be asked", null);
             return;
         }
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': " + outcome + " a delivery's"
@@ -128,10 +128,10 @@ public final class InDoubtResolver extends TimerTask {
     }
 
     /** Logs a branch not finished on this pass: a warning the first time, then at DEBUG. */
-    private void notYet(UndecidedBranches.Undecided branch, String outcome, String why) {
+    private void notYet(UndecidedBranches.Undecided branch, String outcome, String why, Throwable cause) {
         Level level = warned.add(branch) ? Level.WARNING : Level.DEBUG;
         LOG.log(level, "Inbox subscription '" + subscription + "': a branch the transaction manager left prepared"
-                + " could not be " + outcome + " (" + why + "); trying again on each pass");
+                + " could not be " + outcome + " (" + why + "); trying again on each pass", cause);
     }
 
     private void forget(UndecidedBranches.Undecided branch) {

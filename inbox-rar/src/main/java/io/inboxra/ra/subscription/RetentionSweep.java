@@ -63,7 +63,9 @@ final class RetentionSweep extends TimerTask {
             do {
                 deleted = c.update(context.statements().purge().orElseThrow(), bindings);
             } while (deleted == BATCH && running.isRunning());
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException | RuntimeException | Error e) {
+            // An Error too (a driver's class gone): thrown out of a timer task it would end the subscription's timer,
+            // and the in-doubt resolver with it, for good.
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': processed rows could not be"
                     + " deleted after their retention; trying again later", e);
         }
