@@ -261,4 +261,37 @@ class HalfOpenNetworkTest {
             heartbeats.removeHandler(capture);
         }
     }
+
+    /**
+     * The server's recovery pass does not wait on a kept connection gone half-open: the resource
+     * for {@code getXAResources} keeps its connection between a pass's calls (and after a decision
+     * that came after its scan ended), and a NAT or firewall may drop that connection's flow while
+     * it sits idle. A call on it held the server's recovery thread, which serves every resource of
+     * the server, for the whole network timeout; a connection idle for a while is checked first
+     * and replaced.
+     */
+    @ParameterizedTest
+    @EnumSource(TestDatabase.class)
+    void aRecoveryPassDoesNotWaitOnAKeptConnectionGoneHalfOpen(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        String name = "halfopen-recovery-" + db;
+        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
+            network.open();
+            Map<String, String> p = throughForwarder(db, Form.ROW_LOCK, name, table, network);
+            p.put("networkTimeout", "PT12S");
+            Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
+            javax.transaction.xa.XAResource recovery = mdb.recoveryResources()[0];
+            // A scan begun and not ended: the resource keeps its connection.
+            recovery.recover(javax.transaction.xa.XAResource.TMSTARTRSCAN);
+            network.freeze();
+            Await.sleep(6_000);
+
+            long began = System.nanoTime();
+            recovery.recover(javax.transaction.xa.XAResource.TMSTARTRSCAN
+                    | javax.transaction.xa.XAResource.TMENDRSCAN);
+            Duration took = Duration.ofNanos(System.nanoTime() - began);
+            assertTrue(took.compareTo(Duration.ofSeconds(8)) < 0, db + ": the next pass's scan answered in " + took
+                    + ", not after the 12 s network timeout");
+        }
+    }
 }

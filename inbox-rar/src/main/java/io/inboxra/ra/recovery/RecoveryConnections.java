@@ -23,8 +23,18 @@ public final class RecoveryConnections implements AutoCloseable {
             return onConnection(call, endsScan);
         }
     });
+    /**
+     * A kept connection idle longer than this is checked before use ({@code isValid}, two seconds
+     * at most): between a decision and the next pass (two minutes on Narayana) a NAT or firewall may
+     * have dropped its flow, and a call on it would hold the server's recovery thread, which serves
+     * every resource of the server, for the whole network timeout.
+     */
+    private static final long IDLE_CHECK_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+
     /** The connection the kept resource's calls run on, while one is open. */
     private DatabaseConnection connection;
+    /** When {@link #connection} was last used, in {@link System#nanoTime}. */
+    private long lastUsed;
     private boolean closed;
 
     public RecoveryConnections(SubscriptionConnections connections) {
@@ -48,10 +58,15 @@ public final class RecoveryConnections implements AutoCloseable {
             throw new XAException(XAException.XAER_RMFAIL);
         }
         try {
+            if (connection != null && System.nanoTime() - lastUsed > IDLE_CHECK_NANOS && !connection.isValid()) {
+                disconnect();
+            }
             if (connection == null) {
                 connection = connections.connect();
             }
+            lastUsed = System.nanoTime();
             T result = call.on(connection.xaResource());
+            lastUsed = System.nanoTime();
             if (endsScan) {
                 disconnect();
             }
