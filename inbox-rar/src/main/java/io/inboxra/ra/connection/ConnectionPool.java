@@ -13,15 +13,13 @@ import java.time.Duration;
 import javax.sql.XADataSource;
 
 /**
- * The lease form's bounded pool of XA connections (Apache Commons Pool): claims, lease
- * extensions and settlements borrow one only while they run, so a hundred slow handlers need
- * a handful of connections.
+ * The lease form's bounded pool of XA connections (Apache Commons Pool): claims, settlements and
+ * failure records borrow one only while they run, so a hundred slow handlers need a handful of
+ * connections. (Lease extensions have a connection of their own: {@link SoleConnection}.)
  */
 public final class ConnectionPool implements AutoCloseable {
 
     private final GenericObjectPool<DatabaseConnection> pool;
-    /** Opens a connection as the pool does, for work that must not wait for a pooled one. */
-    private final Opener open;
     /** Where the dialect has one, the local transactions' commit that keeps a connection out of autocommit, else null. */
     private final String commitLeavingAutocommitOff;
 
@@ -36,11 +34,10 @@ public final class ConnectionPool implements AutoCloseable {
         config.setMaxWait(maxWait);
         config.setJmxEnabled(false);
         this.commitLeavingAutocommitOff = dialect.commitLeavingAutocommitOff().orElse(null);
-        this.open = () -> DatabaseConnection.open(dataSource, isolation, statementSeconds, dialect);
         this.pool = new GenericObjectPool<>(new BasePooledObjectFactory<>() {
             @Override
             public DatabaseConnection create() throws SQLException {
-                return open.open();
+                return DatabaseConnection.open(dataSource, isolation, statementSeconds, dialect);
             }
 
             @Override
@@ -97,41 +94,6 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /**
-     * Runs one statement (or a few) on a borrowed connection in autocommit mode, waiting at most
-     * {@code replyTimeout} for each reply, the switch to autocommit's included
-     * ({@link DatabaseConnection#withReplyTimeout}), and at most as long for a pooled connection to
-     * come free: past that, on a connection of its own, closed afterwards.
-     */
-    public <T> T withConnection(java.time.Duration replyTimeout, SqlWork<T> work) throws SQLException {
-        SqlWork<T> timedWork = c -> c.withReplyTimeout(replyTimeout, timed -> {
-            timed.autocommit();
-            return work.run(timed);
-        });
-        DatabaseConnection pooled = borrowWithin(replyTimeout);
-        if (pooled != null) {
-            return borrowed(pooled, timedWork);
-        }
-        // Every pooled connection is busy, perhaps each in a claim stuck on a network gone half-open for the whole
-        // network timeout: a connection of its own, beyond the pool's size for the moment, rather than waiting.
-        try (DatabaseConnection own = open.open()) {
-            return timedWork.run(own);
-        }
-    }
-
-    /** @return a pooled connection free within {@code wait}, or null when none came free */
-    private DatabaseConnection borrowWithin(java.time.Duration wait) throws SQLException {
-        try {
-            return pool.borrowObject(wait);
-        } catch (java.util.NoSuchElementException busy) {
-            return null;
-        } catch (SQLException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new SQLException("no connection of the subscription's pool came free: " + e.getMessage(), e);
-        }
-    }
-
-    /**
      * Runs work in a local transaction of its own on a borrowed connection, committed when it
      * returns. Where the dialect allows it ({@link Dialect#commitLeavingAutocommitOff}) the connection
      * goes back to the pool out of autocommit, so that the next one begins without a statement:
@@ -142,28 +104,16 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     private <T> T borrowed(SqlWork<T> work) throws SQLException {
-        return borrowed(borrow(), work);
-    }
-
-    private <T> T borrowed(DatabaseConnection c, SqlWork<T> work) throws SQLException {
+        DatabaseConnection c = borrow();
         try {
             T result = work.run(c);
-            if (c.isBroken()) {
-                discard(c);
-            } else {
-                giveBack(c);
-            }
+            giveBack(c);
             return result;
         } catch (SQLException | RuntimeException | Error e) {
             // An Error too: a connection neither given back nor discarded would hold its place in the pool for ever.
             discard(c);
             throw e;
         }
-    }
-
-    /** Opens a connection of the subscription's. */
-    private interface Opener {
-        DatabaseConnection open() throws SQLException;
     }
 
     /** Work on a connection. */

@@ -254,8 +254,9 @@ public final class DatabaseConnection implements AutoCloseable {
      * Runs work waiting at most {@code timeout} for each reply instead of the network timeout, then
      * sets the network timeout back. Work that must not wait a full network timeout behind a
      * connection gone half-open uses it (a lease's heartbeat, whose lease would run out meanwhile).
-     * A reply that does not come in time closes the connection, as the network timeout does; work
-     * that fails leaves the connection to its pool, which discards it.
+     * A reply that does not come in time closes the connection, as the network timeout does; the
+     * caller closes a connection whose work failed, or that {@link #isBroken() broke} setting the
+     * timeout back.
      */
     public <T> T withReplyTimeout(java.time.Duration timeout, ConnectionPool.SqlWork<T> work) throws SQLException {
         int before;

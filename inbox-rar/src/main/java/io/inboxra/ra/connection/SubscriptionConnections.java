@@ -13,7 +13,7 @@ import javax.sql.XADataSource;
 
 /**
  * A subscription's connections to its database: the workers' own (closed when it stops), the
- * lease form's pool, connections a caller closes itself, the finisher of branches whose
+ * lease form's pool and its connection for lease extensions, connections a caller closes itself, the finisher of branches whose
  * connection failed, and the wake-up listener's.
  */
 public final class SubscriptionConnections implements AutoCloseable {
@@ -28,6 +28,10 @@ public final class SubscriptionConnections implements AutoCloseable {
     private final ConnectionPool pool;
     private final BranchFinisher finisher;
     private final Set<DatabaseConnection> open = ConcurrentHashMap.newKeySet();
+    /** Set by {@link #close()}: from then on {@link #connect()} opens nothing. */
+    private volatile boolean closed;
+    /** The lease form's connection for its lease extensions, or null in the other forms. */
+    private final SoleConnection extensions;
 
     /**
      * @param dialect the subscription's dialect, which binds what only it can ({@link Dialect#bindIds})
@@ -42,13 +46,30 @@ public final class SubscriptionConnections implements AutoCloseable {
         this.statementSeconds = statementSeconds;
         this.pool = pool;
         this.finisher = finisher;
+        this.extensions = pool != null ? new SoleConnection(this) : null;
     }
 
-    /** A connection of the subscription's own, closed when the subscription stops. */
+    /**
+     * A connection of the subscription's own, closed when the subscription stops.
+     *
+     * @throws SQLException also once the subscription has stopped: a connection opened then (a lease's
+     *         heartbeat still under way at the stop) would never be closed
+     */
     public DatabaseConnection connect() throws SQLException {
+        requireOpen();
         DatabaseConnection connection = openConnection();
         open.add(connection);
+        if (closed) {
+            disconnect(connection);
+            requireOpen();
+        }
         return connection;
+    }
+
+    private void requireOpen() throws SQLException {
+        if (closed) {
+            throw new SQLException("Inbox subscription '" + subscription + "' has stopped: it opens no connection");
+        }
     }
 
     /** A connection the caller closes. */
@@ -72,6 +93,12 @@ public final class SubscriptionConnections implements AutoCloseable {
         return Optional.ofNullable(pool).orElseThrow(() -> new IllegalStateException("only the lease form pools"));
     }
 
+    /** @return the lease form's connection for its lease extensions, outside its pool */
+    public SoleConnection extensions() {
+        return Optional.ofNullable(extensions).orElseThrow(
+                () -> new IllegalStateException("only the lease form extends leases"));
+    }
+
     /** Finishes prepared branches whose own connection failed, from a new connection. */
     public BranchFinisher finisher() {
         return finisher;
@@ -87,6 +114,7 @@ public final class SubscriptionConnections implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         for (DatabaseConnection connection : open) {
             disconnect(connection);
         }

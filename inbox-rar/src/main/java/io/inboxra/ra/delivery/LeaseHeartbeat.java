@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * the expiry forward (database time) and takes the new value as the fencing token. A lease
  * that could not be extended is logged; one that matched no row is lost, and the delivery
  * will not settle. Heartbeats run on threads of their own ({@link SubscriptionThreads#heartbeats()}),
- * never behind the in-doubt check or the retention sweep.
+ * never behind the in-doubt check or the retention sweep, and on a connection of their own
+ * ({@link io.inboxra.ra.connection.SoleConnection}), never waiting for a pooled one.
  */
 final class LeaseHeartbeat implements Runnable {
 
@@ -45,8 +46,8 @@ final class LeaseHeartbeat implements Runnable {
     }
 
     /**
-     * A sixth of the lease, at most the network timeout, at least a quarter second. A pooled
-     * connection gone half-open (a NAT or firewall that dropped its flow) would otherwise hold the
+     * A sixth of the lease, at most the network timeout, at least a quarter second. A connection
+     * gone half-open (a NAT or firewall that dropped its flow) would otherwise hold the
      * extension, and the subscription's one heartbeat thread with every other lease's behind it,
      * for the whole network timeout, as long as the lease by default: the leases would run out
      * and their rows be delivered again elsewhere. Cut off after a sixth, the extension fails,
@@ -95,7 +96,7 @@ final class LeaseHeartbeat implements Runnable {
             return;
         }
         try {
-            Object next = context.connections().pool().withConnection(replyTimeout, this::extend);
+            Object next = context.connections().extensions().run(replyTimeout, this::extend);
             if (next == null) {
                 lost = true;
                 cancel();
