@@ -24,6 +24,10 @@ SELECT "id" AS inbox_id, "payload" AS inbox_payload, "locked_until" AS inbox_tok
 UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ? AND "locked_until" = ?
 -- binds LEASE, ID, TOKEN
 
+-- extendLeaseAfterCutOff
+UPDATE "jobs" SET "locked_until" = DATEADD(MILLISECOND, ?, CURRENT_TIMESTAMP) WHERE "id" = ? AND "locked_until" > ? AND DATEADD(MILLISECOND, -1 * ?, "locked_until") < ?
+-- binds LEASE, ID, TOKEN, LEASE, TOKEN
+
 -- releaseLease
 UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN

@@ -32,6 +32,10 @@ UPDATE `jobs` SET `locked_until` = ? WHERE `id` IN (?, ?, ?)
 UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` = ?
 -- binds LEASE, ID, TOKEN
 
+-- extendLeaseAfterCutOff
+UPDATE `jobs` SET `locked_until` = CURRENT_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND WHERE `id` = ? AND `locked_until` > ? AND `locked_until` - INTERVAL ? * 1000 MICROSECOND < ?
+-- binds LEASE, ID, TOKEN, LEASE, TOKEN
+
 -- releaseLease
 UPDATE `jobs` SET `locked_until` = NULL WHERE `id` = ? AND `locked_until` = ?
 -- binds ID, TOKEN

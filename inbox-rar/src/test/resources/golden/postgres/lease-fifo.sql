@@ -8,6 +8,10 @@ WITH claimable AS MATERIALIZED (SELECT "id" FROM "jobs" h WHERE ("due_at" IS NUL
 UPDATE "jobs" SET "locked_until" = clock_timestamp() + ? * interval '1 millisecond' WHERE "id" = ? AND "locked_until" = ? RETURNING "locked_until" AS inbox_token
 -- binds LEASE, ID, TOKEN
 
+-- extendLeaseAfterCutOff
+UPDATE "jobs" SET "locked_until" = clock_timestamp() + ? * interval '1 millisecond' WHERE "id" = ? AND "locked_until" > ? AND "locked_until" - ? * interval '1 millisecond' < ? RETURNING "locked_until" AS inbox_token
+-- binds LEASE, ID, TOKEN, LEASE, TOKEN
+
 -- releaseLease
 UPDATE "jobs" SET "locked_until" = NULL WHERE "id" = ? AND "locked_until" = ?
 -- binds ID, TOKEN

@@ -1,5 +1,7 @@
 package io.inboxra.dialect;
 
+import java.util.Optional;
+
 /**
  * The lease form of a dialect: a claim that writes an expiry into each row it takes.
  *
@@ -45,6 +47,35 @@ public interface Lease extends Dialect {
      * @return the statement
      */
     Statement extendLease(TableSpec spec);
+
+    /**
+     * Extends the lease of the row {@link Param#ID} when an extension went unanswered: its
+     * connection was cut off while waiting for the reply, and a database that was slow rather
+     * than gone may still have written it, so the row holds a token the adapter never saw. The
+     * lease is written anew, as {@link #extendLease} writes it, where it is later than the last
+     * token the adapter saw ({@link Param#TOKEN}) by less than {@link Param#LEASE} milliseconds:
+     * only this delivery's own extensions leave such a lease, since another claim takes the row
+     * only after that token has passed and writes a whole lease beyond it (where every claim has
+     * the same lease, and a lease column keeps it whole). Returns the new token
+     * as {@link #extendLease} does ({@link LeaseInSteps}: no result, the token is read back).
+     * Binds LEASE, ID, TOKEN, LEASE, TOKEN.
+     *
+     * <pre>{@code
+     * UPDATE "jobs" SET "locked_until" = clock_timestamp() + ? * interval '1 millisecond'
+     *     WHERE "id" = ? AND "locked_until" > ? AND "locked_until" - ? * interval '1 millisecond' < ?
+     *     RETURNING "locked_until" AS inbox_token
+     * }</pre>
+     *
+     * {@link StandardDialect#extendLeaseAfterCutOffUpdate} writes the {@code UPDATE}.
+     *
+     * @param spec the table
+     * @return the statement, or empty (the default): after an unanswered extension that the
+     *         database wrote, the adapter takes the lease for lost, and the delivery rolls back
+     *         and returns once that lease has run out
+     */
+    default Optional<Statement> extendLeaseAfterCutOff(TableSpec spec) {
+        return Optional.empty();
+    }
 
     /**
      * Clears the lease of the row {@link Param#ID} whose token is {@link Param#TOKEN}, so that

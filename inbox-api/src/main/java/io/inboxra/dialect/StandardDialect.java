@@ -2,6 +2,7 @@ package io.inboxra.dialect;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * A dialect in standard SQL, whatever forms it offers: the claim rules ({@link #clauses}), the
@@ -203,5 +204,29 @@ public abstract class StandardDialect implements Dialect {
         String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
         return "UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
                 + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " = ?";
+    }
+
+    /**
+     * The lease form's extension after one that went unanswered ({@link Lease#extendLeaseAfterCutOff}),
+     * without a result: the lease written anew ({@link Param#LEASE}) for the row {@link Param#ID}
+     * whose lease is later than {@link Param#TOKEN} by less than {@link Param#LEASE}. Binds LEASE,
+     * ID, TOKEN, LEASE, TOKEN.
+     *
+     * @param spec the table
+     * @param leaseEarlier the lease column's value moved back by {@code ?} milliseconds, in the
+     *        database's clock arithmetic, given the quoted column: for PostgreSQL
+     *        {@code c -> c + " - ? * interval '1 millisecond'"}
+     * @return the SQL; a database with {@code RETURNING} adds it
+     */
+    protected String extendLeaseAfterCutOffUpdate(TableSpec spec, UnaryOperator<String> leaseEarlier) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return "UPDATE " + table(spec) + " SET " + lockedUntil + " = " + later() + " WHERE "
+                + quote(spec.idColumn()) + " = ? AND " + lockedUntil + " > ? AND "
+                + leaseEarlier.apply(lockedUntil) + " < ?";
+    }
+
+    /** @return the parameters of {@link #extendLeaseAfterCutOffUpdate}'s statement, in order */
+    protected static Param[] extendLeaseAfterCutOffParams() {
+        return new Param[] {Param.LEASE, Param.ID, Param.TOKEN, Param.LEASE, Param.TOKEN};
     }
 }

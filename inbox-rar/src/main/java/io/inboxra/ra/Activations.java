@@ -6,6 +6,7 @@ import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ActivationSpec;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.InvalidPropertyException;
+import jakarta.resource.spi.ResourceAdapterInternalException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 
 import java.time.Duration;
@@ -25,6 +26,8 @@ final class Activations {
 
     private final Map<Key, Activation> activations = new ConcurrentHashMap<>();
     private final Map<String, Named> names = new ConcurrentHashMap<>();
+    /** Set by {@link #stopAll} until the adapter starts again: an activation ending meanwhile is refused. */
+    private boolean stopped;
 
     /**
      * Starts an activation under a name no other active MDB of this adapter holds.
@@ -40,12 +43,30 @@ final class Activations {
         if (taken != null) {
             throw new InvalidPropertyException(duplicate(settings.name(), taken, named));
         }
+        Activation activation;
         try {
-            activations.put(key, Activation.start(settings, factory, bootstrap, stopGrace));
+            activation = Activation.start(settings, factory, bootstrap, stopGrace);
         } catch (ResourceException | RuntimeException e) {
             names.remove(settings.name(), named);
             throw e;
         }
+        synchronized (this) {
+            if (!stopped) {
+                activations.put(key, activation);
+                return;
+            }
+        }
+        // The adapter's stop began while this one started, and did not see it: it would run on, out of every stop's reach.
+        names.remove(settings.name(), named);
+        activation.stop();
+        throw new ResourceAdapterInternalException("The Inbox resource adapter stopped while the MDB " + named.mdb()
+                + " was being activated (subscription '" + settings.name() + "'): it was stopped again at once;"
+                + " activate it once the adapter has started again");
+    }
+
+    /** The adapter has started (again): activations are taken. */
+    synchronized void open() {
+        stopped = false;
     }
 
     /** Stops the activation, if there is one, and frees its name. */
@@ -64,14 +85,21 @@ final class Activations {
      * ones after it went on claiming rows; and one whose stop failed left the rest running.
      */
     void stopAll() {
+        Map<String, Activation> all = new java.util.LinkedHashMap<>();
+        synchronized (this) {
+            stopped = true;
+            names.forEach((name, named) -> {
+                Activation activation = activations.remove(named.key());
+                if (activation != null) {
+                    all.put(name, activation);
+                }
+            });
+        }
         List<Thread> stopping = new ArrayList<>();
-        names.forEach((name, named) -> {
-            Activation activation = activations.remove(named.key());
-            if (activation != null) {
-                Thread stop = new Thread(() -> stop(name, activation), "inbox-stop-" + name);
-                stop.start();
-                stopping.add(stop);
-            }
+        all.forEach((name, activation) -> {
+            Thread stop = new Thread(() -> stop(name, activation), "inbox-stop-" + name);
+            stop.start();
+            stopping.add(stop);
         });
         boolean interrupted = false;
         for (Thread stop : stopping) {

@@ -62,6 +62,7 @@ public class InboxResourceAdapter implements ResourceAdapter, ProducerAdapter {
     @Override
     public void start(BootstrapContext context) {
         this.bootstrap = context;
+        activations.open();
         // Payara's recovery ignores getXAResources' answer; its recovery listeners are asked instead.
         leaveRecovery = PayaraRecovery.register(activations::running);
         StartedAdapters.started(this);

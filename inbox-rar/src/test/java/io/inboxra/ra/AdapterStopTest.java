@@ -9,15 +9,22 @@ import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -110,6 +117,54 @@ class AdapterStopTest {
             Await.until("the row is free again, in the table", Duration.ofSeconds(20), () -> db.count(
                     "SELECT count(*) FROM (SELECT id FROM " + table + " WHERE id = " + id + " FOR UPDATE SKIP LOCKED) r")
                     == 1);
+        }
+    }
+
+    /**
+     * An activation that ends after the adapter's stop began (the server stops while an MDB is
+     * being activated) is refused and stopped, not left running out of every stop's reach: its
+     * table's lock holds the activation's checks until the stop has returned. (Its workers, started
+     * as the activation ended, may hand over a row before the refusal stops them.)
+     */
+    @Test
+    void anActivationThatEndsAfterTheStopBeganIsRefusedAndNothingRuns() throws Exception {
+        TestDatabase db = TestDatabase.POSTGRES;
+        String table = tables.inbox(db);
+        db.insertRows(table, 10);
+        try (Harness server = Harness.start(); Connection locker = db.connect()) {
+            locker.setAutoCommit(false);
+            try (Statement lock = locker.createStatement()) {
+                lock.execute("LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
+            }
+            CompletableFuture<Harness.Activation> activating = CompletableFuture
+                    .supplyAsync(() -> {
+                        try {
+                            Map<String, String> p = properties(db, "adapter-stop-late", table);
+                            p.put("workers", "1");
+                            return server.activate(message -> {
+                                Await.sleep(200);
+                                return Outcome.ack();
+                            }, p);
+                        } catch (Exception e) {
+                            throw new CompletionException(e);
+                        }
+                    });
+            Await.until("the activation waits for the table's lock", Duration.ofSeconds(20), () -> db.count(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:adapter-stop-late'"
+                            + " AND wait_event_type = 'Lock'") > 0);
+            server.adapter().stop();
+            locker.commit();
+            ExecutionException refused = assertThrows(
+                    ExecutionException.class, () -> activating.get(30, TimeUnit.SECONDS),
+                    "the activation that ended after the stop was taken");
+            assertTrue(String.valueOf(refused.getCause()).contains("stopped while the MDB"),
+                    "the refusal says why: " + refused.getCause());
+            // Its workers may have handed over a row between the end of the activation and its refusal; none after.
+            long left = db.count("SELECT count(*) FROM " + table);
+            Await.sleep(1_500);
+            assertEquals(left, db.count("SELECT count(*) FROM " + table), "no row delivered once the activation was refused");
+            assertTrue(left >= 5, "the refused activation was stopped at once: " + (10 - left) + " rows delivered");
+            assertEquals(0, db.adapterConnections("adapter-stop-late"), "the refused activation holds no connection");
         }
     }
 

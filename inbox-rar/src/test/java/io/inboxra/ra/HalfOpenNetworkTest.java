@@ -4,6 +4,7 @@ import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
+import io.inboxra.harness.LogCapture;
 import io.inboxra.harness.TcpForwarder;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
@@ -202,25 +203,8 @@ class HalfOpenNetworkTest {
         String table = tables.inbox(db);
         String name = "halfopen-lease-" + db + "-" + connections;
         Duration lease = Duration.ofSeconds(9);
-        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Logger heartbeats = java.util.logging.Logger.getLogger(
-                "io.inboxra.ra.delivery.LeaseHeartbeat");
-        java.util.logging.Handler capture = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord record) {
-                warnings.add(record.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        heartbeats.addHandler(capture);
-        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
+        try (LogCapture heartbeats = LogCapture.of("io.inboxra.ra.delivery.LeaseHeartbeat");
+             TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
             network.open();
             Map<String, String> p = throughForwarder(db, Form.LEASE, name, table, network);
             // With a pool of one, more leases than one heartbeat could extend in time if each waited for the pool.
@@ -252,15 +236,13 @@ class HalfOpenNetworkTest {
             Await.sleep(2_000);
 
             assertEquals(ids, mdb.log().invoked().stream().map(i -> ((Number) i).longValue()).sorted().toList(),
-                    db + ": each row handed to the listener once; heartbeat log: " + warnings);
+                    db + ": each row handed to the listener once; heartbeat log: " + heartbeats.messages());
             assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), db + ": a row settled twice");
             assertEquals(0, db.count("SELECT count(*) FROM " + table), db + ": every row settled");
-            assertTrue(warnings.stream().anyMatch(w -> w.contains("could not be extended")), db + " " + connections
+            assertTrue(heartbeats.contains("could not be extended"), db + " " + connections
                     + ": an extension met the frozen connection (else this test tried nothing); " + frozen + " frozen;"
-                    + " log: " + warnings);
-            assertTrue(warnings.stream().noneMatch(w -> w.contains("was lost")), db + ": no lease lost: " + warnings);
-        } finally {
-            heartbeats.removeHandler(capture);
+                    + " log: " + heartbeats.messages());
+            assertTrue(!heartbeats.contains("was lost"), db + ": no lease lost: " + heartbeats.messages());
         }
     }
 

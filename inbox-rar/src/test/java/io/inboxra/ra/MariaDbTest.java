@@ -6,6 +6,7 @@ import io.inboxra.dialect.Statement;
 import io.inboxra.dialect.TableSpec;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
+import io.inboxra.harness.LogCapture;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.ra.dialect.Dialects;
 import io.inboxra.ra.dialect.mysql.MariaDbDialect;
@@ -24,9 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import javax.sql.XAConnection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -142,32 +140,14 @@ class MariaDbTest {
     }
 
     private List<String> warningsOfActivation(String table) throws Exception {
-        List<String> warnings = new ArrayList<>();
-        Logger logger = Logger.getLogger("io.inboxra.ra.subscription.check.ClaimIndexCheck");
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                warnings.add(record.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        logger.addHandler(capture);
-        try (Harness server = Harness.start()) {
+        try (LogCapture warnings = LogCapture.of("io.inboxra.ra.subscription.check.ClaimIndexCheck");
+             Harness server = Harness.start()) {
             Map<String, String> p = DB.properties("unindexed", table);
             p.put("queueColumn", "queue");
             p.put("queue", "invoices");
             p.put("dueColumn", "due_at");
             server.activate(message -> Outcome.ack(), p);
-        } finally {
-            logger.removeHandler(capture);
+            return warnings.messages();
         }
-        return warnings;
     }
 }

@@ -28,9 +28,6 @@ import javax.transaction.xa.XAResource;
  */
 public final class DatabaseConnection implements AutoCloseable {
 
-    /** The drivers set a socket's timeout on the calling thread; MySQL's runs the setting on this executor. */
-    private static final java.util.concurrent.Executor DIRECT = Runnable::run;
-
     private final XAConnection xaConnection;
     private final Connection connection;
     private final Map<String, PreparedStatement> prepared = new HashMap<>();
@@ -262,14 +259,14 @@ public final class DatabaseConnection implements AutoCloseable {
         int before;
         try {
             before = connection.getNetworkTimeout();
-            connection.setNetworkTimeout(DIRECT, (int) timeout.toMillis());
+            connection.setNetworkTimeout(TimedXaDataSource.DIRECT, (int) timeout.toMillis());
         } catch (java.sql.SQLFeatureNotSupportedException | UnsupportedOperationException embedded) {
             // No socket to wait on (an embedded database).
             return work.run(this);
         }
         T result = work.run(this);
         try {
-            connection.setNetworkTimeout(DIRECT, before);
+            connection.setNetworkTimeout(TimedXaDataSource.DIRECT, before);
         } catch (SQLException e) {
             // The work is done and its result stands; the connection, left with the short wait, is not reused.
             markBroken();

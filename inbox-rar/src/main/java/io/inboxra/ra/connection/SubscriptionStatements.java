@@ -35,6 +35,8 @@ import java.util.Optional;
  *        ({@link LeaseInSteps}; the claim is then its first step, the ids)
  * @param leaseRead the row read back with its token, for a dialect that claims leases in steps
  * @param extendLease the lease form's heartbeat
+ * @param extendLeaseAfterCutOff the heartbeat's extension after one that went unanswered, where the dialect has it
+ *        ({@link Lease#extendLeaseAfterCutOff})
  * @param releaseLease the lease form's release of a row not delivered
  * @param recheck the advisory form's check after locking
  * @param unlock the advisory form's release of the lock
@@ -56,6 +58,7 @@ public record SubscriptionStatements(
         Optional<Statement> leaseWrite,
         Optional<Statement> leaseRead,
         Optional<Statement> extendLease,
+        Optional<Statement> extendLeaseAfterCutOff,
         Optional<Statement> releaseLease,
         Optional<Statement> recheck,
         Optional<Statement> unlock,
@@ -77,7 +80,7 @@ public record SubscriptionStatements(
     /** @return these statements without the partitions' query: the retention sweep then deletes rows only */
     public SubscriptionStatements withoutExpiredPartitions() {
         return new SubscriptionStatements(claim, settle, reschedule, deadLetter, probe, fifoGuard, fifoRelease, leaseWrite,
-                leaseRead, extendLease, releaseLease, recheck, unlock, purge, claimGuard, deadLetterConflict,
+                leaseRead, extendLease, extendLeaseAfterCutOff, releaseLease, recheck, unlock, purge, claimGuard, deadLetterConflict,
                 Optional.empty());
     }
 
@@ -124,6 +127,7 @@ public record SubscriptionStatements(
                 steps == null ? Optional.empty() : Optional.of(steps.leaseWrite(spec)),
                 steps == null ? Optional.empty() : Optional.of(steps.leaseRead(spec)),
                 lease == null ? Optional.empty() : Optional.of(lease.extendLease(spec)),
+                lease == null ? Optional.empty() : lease.extendLeaseAfterCutOff(spec),
                 lease == null ? Optional.empty() : Optional.of(lease.releaseLease(spec)),
                 advisory == null ? Optional.empty() : Optional.of(advisory.recheck(spec)),
                 advisory == null ? Optional.empty() : Optional.of(advisory.unlock(spec)),
@@ -158,6 +162,7 @@ public record SubscriptionStatements(
         leaseWrite.ifPresent(s -> named.put("leaseWrite", s));
         leaseRead.ifPresent(s -> named.put("leaseRead", s));
         extendLease.ifPresent(s -> named.put("extendLease", s));
+        extendLeaseAfterCutOff.ifPresent(s -> named.put("extendLeaseAfterCutOff", s));
         releaseLease.ifPresent(s -> named.put("releaseLease", s));
         recheck.ifPresent(s -> named.put("recheck", s));
         unlock.ifPresent(s -> named.put("unlock", s));

@@ -38,6 +38,11 @@ final class LeaseForm implements ClaimForm {
         ClaimedRow stopHeartbeat() {
             return row.withToken(heartbeat.stop());
         }
+
+        /** As {@link #stopHeartbeat}, learning first the lease an unanswered extension may have written. */
+        ClaimedRow stopForSettlement() {
+            return row.withToken(heartbeat.stopForSettlement());
+        }
     }
 
     private final DeliveryContext context;
@@ -120,7 +125,7 @@ final class LeaseForm implements ClaimForm {
     /** Stops the heartbeats: from now on each lease is the one last written, its settlement's fencing token. */
     @Override
     public List<ClaimedRow> settling(List<ClaimedRow> rows) {
-        return current.stream().map(Held::stopHeartbeat).toList();
+        return current.stream().map(Held::stopForSettlement).toList();
     }
 
     /** Counts the failed attempt and clears the lease, fenced by the token, or just clears the lease. */

@@ -1,5 +1,6 @@
 package io.inboxra.ra.delivery;
 
+import io.inboxra.dialect.Statement;
 import io.inboxra.ra.connection.Bindings;
 import io.inboxra.ra.connection.ClaimedRow;
 import io.inboxra.ra.connection.DatabaseConnection;
@@ -33,6 +34,14 @@ final class LeaseHeartbeat implements Runnable {
     /** When the lease was last written (the claim, or an extension), in {@link System#nanoTime}. */
     private long heldAt = System.nanoTime();
     private boolean lost;
+    /**
+     * Whether an extension went unanswered, and when ({@link System#nanoTime}): the database may
+     * have written it, and the row then holds a token the heartbeat never saw. Kept for a lease
+     * after the cut-off, not cleared by the next extension that succeeds: one cut off may still
+     * be written after it.
+     */
+    private boolean unanswered;
+    private long unansweredAt;
     private boolean stopped;
     private ScheduledFuture<?> schedule;
 
@@ -92,39 +101,70 @@ final class LeaseHeartbeat implements Runnable {
 
     @Override
     public synchronized void run() {
+        beat("trying again in a third of the lease");
+    }
+
+    /** Extends the lease once, unless stopped or lost; a failure is logged with what follows it. */
+    private void beat(String onFailure) {
         if (stopped || lost) {
             return;
         }
         try {
-            Object next = context.connections().extensions().run(replyTimeout, this::extend);
-            if (next == null) {
+            Object found = context.connections().extensions().run(replyTimeout, this::extendOn);
+            if (found == null) {
                 lost = true;
                 cancel();
                 LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
                         + " was lost (it ran out and another claim took the row): a delivery of it under way will not"
                         + " settle, and a row still waiting ahead is not delivered here");
             } else {
-                token = next;
+                token = found;
                 heldAt = System.nanoTime();
             }
         } catch (SQLException | RuntimeException e) {
+            unanswered = true;
+            unansweredAt = System.nanoTime();
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
-                    + " could not be extended; trying again in a third of the lease", e);
+                    + " could not be extended; " + onFailure, e);
         }
     }
 
-    /** @return the new token, or null when the lease was lost */
-    private Object extend(DatabaseConnection c) throws SQLException {
+    /** @return whether an extension went unanswered less than a lease ago */
+    private boolean afterUnanswered() {
+        return unanswered && System.nanoTime() - unansweredAt < context.settings().lease().toNanos();
+    }
+
+    /**
+     * Extends the lease with the last token seen; where that matches nothing after an extension
+     * that went unanswered, with the lease that extension may have written
+     * ({@link io.inboxra.dialect.Lease#extendLeaseAfterCutOff}).
+     *
+     * @return the new token, or null when the lease was lost
+     */
+    private Object extendOn(DatabaseConnection c) throws SQLException {
         SubscriptionStatements statements = context.statements();
+        Object next = extendWith(c, statements.extendLease().orElseThrow());
+        if (next == null && afterUnanswered() && statements.extendLeaseAfterCutOff().isPresent()) {
+            next = extendWith(c, statements.extendLeaseAfterCutOff().get());
+            if (next != null) {
+                LOG.log(Level.INFO, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
+                        + " held the extension that went unanswered (the database wrote it); extended from there");
+            }
+        }
+        return next;
+    }
+
+    private Object extendWith(DatabaseConnection c, Statement extension) throws SQLException {
         Bindings current = bindings.row(row.withToken(token));
-        if (!statements.leaseInSteps()) {
-            return c.first(statements.extendLease().orElseThrow(), current);
+        if (!context.statements().leaseInSteps()) {
+            return c.first(extension, current);
         }
         // Where an UPDATE returns nothing, the new token is read back; the lease is held, so it is this one.
-        if (c.update(statements.extendLease().orElseThrow(), current) != 1) {
+        if (c.update(extension, current) != 1) {
             return null;
         }
-        return c.claim(statements.leaseRead().get(), current).stream().findFirst().map(ClaimedRow::token).orElse(null);
+        return c.claim(context.statements().leaseRead().get(), current).stream().findFirst()
+                .map(ClaimedRow::token).orElse(null);
     }
 
     /**
@@ -144,9 +184,24 @@ final class LeaseHeartbeat implements Runnable {
     }
 
     /**
+     * Stops the heartbeat before the row's settlement, which matches the token returned. After an
+     * extension that went unanswered, extends once more first, to learn the token the database
+     * may have written: the settlement would not match the one seen before it. (One more reply
+     * wait at most, on the worker's thread, and only then.)
+     *
+     * @return the last token written; a lost lease cannot settle
+     */
+    synchronized Object stopForSettlement() {
+        if (afterUnanswered()) {
+            beat("the settlement matches the lease last seen");
+        }
+        return stop();
+    }
+
+    /**
      * Stops the heartbeat, waiting for an extension under way.
      *
-     * @return the last token written; the settlement matches it, so a lost lease cannot settle
+     * @return the last token written: a release of the lease matches it
      */
     synchronized Object stop() {
         stopped = true;

@@ -100,6 +100,12 @@ public final class H2Dialect extends StandardRowLock implements LeaseInSteps {
         return Statement.of(extendLeaseUpdate(spec), Param.LEASE, Param.ID, Param.TOKEN);
     }
 
+    @Override
+    public Optional<Statement> extendLeaseAfterCutOff(TableSpec spec) {
+        return Optional.of(Statement.of(extendLeaseAfterCutOffUpdate(spec, c -> "DATEADD(MILLISECOND, -1 * ?, " + c + ")"),
+                extendLeaseAfterCutOffParams()));
+    }
+
     /**
      * The standard {@code MERGE} (the default): a key the table holds inserts nothing. A concurrent
      * insert of the key that commits first fails this one with H2's duplicate key error (23505),

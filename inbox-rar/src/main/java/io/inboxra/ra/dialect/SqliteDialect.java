@@ -111,6 +111,14 @@ public final class SqliteDialect extends StandardDialect implements Lease {
                 Param.LEASE, Param.ID, Param.TOKEN);
     }
 
+    @Override
+    public Optional<Statement> extendLeaseAfterCutOff(TableSpec spec) {
+        String lockedUntil = quote(spec.lockedUntilColumn().orElseThrow());
+        return Optional.of(Statement.of(extendLeaseAfterCutOffUpdate(spec,
+                        c -> "strftime('%Y-%m-%d %H:%M:%f', " + c + ", (? / -1000.0) || ' seconds')")
+                + " RETURNING " + lockedUntil + " AS " + Label.TOKEN, extendLeaseAfterCutOffParams()));
+    }
+
     /**
      * {@code INSERT ... ON CONFLICT (key) DO NOTHING}: a key the table holds inserts nothing and
      * raises nothing, so the caller's transaction goes on; a concurrent insert of the key makes it

@@ -195,6 +195,7 @@ public final class StatementListing {
                 add("leaseClaim", () -> lease.leaseClaim(spec));
             }
             add("extendLease", () -> lease.extendLease(spec));
+            add("extendLeaseAfterCutOff", lease.extendLeaseAfterCutOff(spec));
             add("releaseLease", () -> lease.releaseLease(spec));
         } else {
             Advisory advisory = (Advisory) dialect;

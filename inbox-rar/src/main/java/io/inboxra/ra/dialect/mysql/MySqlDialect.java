@@ -183,6 +183,12 @@ public class MySqlDialect extends StandardRowLock implements LeaseInSteps, Advis
         return Statement.of(extendLeaseUpdate(spec), Param.LEASE, Param.ID, Param.TOKEN);
     }
 
+    @Override
+    public Optional<Statement> extendLeaseAfterCutOff(TableSpec spec) {
+        return Optional.of(Statement.of(extendLeaseAfterCutOffUpdate(spec, c -> c + " - INTERVAL ? * 1000 MICROSECOND"),
+                extendLeaseAfterCutOffParams()));
+    }
+
     /** The advisory lock form's claim, tries and unlocks, named locks: {@link MySqlAdvisory}. */
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {

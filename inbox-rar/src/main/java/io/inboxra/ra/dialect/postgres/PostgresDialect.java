@@ -122,6 +122,13 @@ public class PostgresDialect extends StandardDialect implements RowLock, Lease, 
                 + " AS " + Label.TOKEN, Param.LEASE, Param.ID, Param.TOKEN);
     }
 
+    @Override
+    public Optional<Statement> extendLeaseAfterCutOff(TableSpec spec) {
+        return Optional.of(Statement.of(extendLeaseAfterCutOffUpdate(spec, c -> c + " - ? * interval '1 millisecond'")
+                + " RETURNING " + quote(spec.lockedUntilColumn().orElseThrow()) + " AS " + Label.TOKEN,
+                extendLeaseAfterCutOffParams()));
+    }
+
     /** The advisory lock form's claim, tries, and unlocks: {@link PostgresAdvisory}. */
     @Override
     public Statement advisoryClaim(TableSpec spec) throws StatementException {
