@@ -26,42 +26,79 @@ final class Activations {
 
     private final Map<Key, Activation> activations = new ConcurrentHashMap<>();
     private final Map<String, Named> names = new ConcurrentHashMap<>();
-    /** Set by {@link #stopAll} until the adapter starts again: an activation ending meanwhile is refused. */
+    /** Set by {@link #stopAll} until the adapter starts again: activations are refused meanwhile. */
     private boolean stopped;
+    /** Counts the adapter's stops: a start that began before the last one is refused at its end. */
+    private long stops;
+    /** Activations under way: {@link #stopAll} returns only once each has been taken or refused. */
+    private int starting;
 
     /**
      * Starts an activation under a name no other active MDB of this adapter holds.
      *
      * @throws InvalidPropertyException when another MDB holds the name, naming both and the fix
-     * @throws ResourceException a mistake in the settings, named with its fix: nothing started
+     * @throws ResourceException a mistake in the settings, named with its fix: nothing started; or
+     *         the adapter stopped before the activation or while it ran
      */
     void start(MessageEndpointFactory factory, ActivationSpec spec, SubscriptionSettings settings,
             BootstrapContext bootstrap, Duration stopGrace) throws ResourceException {
         Key key = new Key(factory, spec);
         Named named = new Named(key, endpointName(factory));
-        Named taken = names.putIfAbsent(settings.name(), named);
-        if (taken != null) {
-            throw new InvalidPropertyException(duplicate(settings.name(), taken, named));
+        long stopsBefore;
+        synchronized (this) {
+            if (stopped) {
+                throw new ResourceAdapterInternalException("The Inbox resource adapter has stopped: the MDB "
+                        + named.mdb() + " (subscription '" + settings.name() + "') is not activated; activate it once"
+                        + " the adapter has started again");
+            }
+            stopsBefore = stops;
+            starting++;
         }
-        Activation activation;
         try {
-            activation = Activation.start(settings, factory, bootstrap, stopGrace);
+            Named taken = names.putIfAbsent(settings.name(), named);
+            if (taken != null) {
+                throw new InvalidPropertyException(duplicate(settings.name(), taken, named));
+            }
+            register(key, named, settings, stopsBefore, startOrFreeName(named, settings, factory, bootstrap, stopGrace));
+        } finally {
+            synchronized (this) {
+                starting--;
+                notifyAll();
+            }
+        }
+    }
+
+    private Activation startOrFreeName(Named named, SubscriptionSettings settings, MessageEndpointFactory factory,
+            BootstrapContext bootstrap, Duration stopGrace) throws ResourceException {
+        try {
+            return Activation.start(settings, factory, bootstrap, stopGrace);
         } catch (ResourceException | RuntimeException e) {
             names.remove(settings.name(), named);
             throw e;
         }
+    }
+
+    /** Takes the started activation, unless the adapter stopped while it started: then stops it, and refuses it. */
+    private void register(Key key, Named named, SubscriptionSettings settings, long stopsBefore, Activation activation)
+            throws ResourceException {
         synchronized (this) {
-            if (!stopped) {
+            if (!stopped && stops == stopsBefore) {
                 activations.put(key, activation);
                 return;
             }
         }
         // The adapter's stop began while this one started, and did not see it: it would run on, out of every stop's reach.
-        names.remove(settings.name(), named);
-        activation.stop();
-        throw new ResourceAdapterInternalException("The Inbox resource adapter stopped while the MDB " + named.mdb()
-                + " was being activated (subscription '" + settings.name() + "'): it was stopped again at once;"
-                + " activate it once the adapter has started again");
+        ResourceAdapterInternalException refused = new ResourceAdapterInternalException("The Inbox resource adapter"
+                + " stopped while the MDB " + named.mdb() + " was being activated (subscription '" + settings.name()
+                + "'): it was stopped again at once; activate it once the adapter has started again");
+        try {
+            activation.stop();
+        } catch (RuntimeException | Error e) {
+            refused.addSuppressed(e);
+        } finally {
+            names.remove(settings.name(), named);
+        }
+        throw refused;
     }
 
     /** The adapter has started (again): activations are taken. */
@@ -81,13 +118,15 @@ final class Activations {
 
     /**
      * Stops every activation at once, each on a thread of its own, and returns when all have
-     * stopped. One after another, each waited up to its grace for its deliveries in work while the
-     * ones after it went on claiming rows; and one whose stop failed left the rest running.
+     * stopped and every activation under way has been refused (it stops itself as it ends). One
+     * after another, each waited up to its grace for its deliveries in work while the ones after
+     * it went on claiming rows; and one whose stop failed left the rest running.
      */
     void stopAll() {
         Map<String, Activation> all = new java.util.LinkedHashMap<>();
         synchronized (this) {
             stopped = true;
+            stops++;
             names.forEach((name, named) -> {
                 Activation activation = activations.remove(named.key());
                 if (activation != null) {
@@ -112,6 +151,16 @@ final class Activations {
                     // roll back and their rows return), and the adapter still returns only once all have stopped.
                     interrupted = true;
                     stopping.forEach(Thread::interrupt);
+                }
+            }
+        }
+        // An activation under way is refused and stopped as it ends: none runs once the adapter's stop has returned.
+        synchronized (this) {
+            while (starting > 0 && !interrupted) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
                 }
             }
         }

@@ -122,9 +122,10 @@ class AdapterStopTest {
 
     /**
      * An activation that ends after the adapter's stop began (the server stops while an MDB is
-     * being activated) is refused and stopped, not left running out of every stop's reach: its
-     * table's lock holds the activation's checks until the stop has returned. (Its workers, started
-     * as the activation ended, may hand over a row before the refusal stops them.)
+     * being activated) is refused and stopped, not left running out of every stop's reach, and the
+     * stop returns only once it has been: its table's lock holds the activation's checks after the
+     * stop began. Once the stop has returned, nothing is delivered, and an activation is refused
+     * at once.
      */
     @Test
     void anActivationThatEndsAfterTheStopBeganIsRefusedAndNothingRuns() throws Exception {
@@ -136,35 +137,44 @@ class AdapterStopTest {
             try (Statement lock = locker.createStatement()) {
                 lock.execute("LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
             }
-            CompletableFuture<Harness.Activation> activating = CompletableFuture
-                    .supplyAsync(() -> {
-                        try {
-                            Map<String, String> p = properties(db, "adapter-stop-late", table);
-                            p.put("workers", "1");
-                            return server.activate(message -> {
-                                Await.sleep(200);
-                                return Outcome.ack();
-                            }, p);
-                        } catch (Exception e) {
-                            throw new CompletionException(e);
-                        }
-                    });
+            CompletableFuture<Harness.Activation> activating = CompletableFuture.supplyAsync(() -> activateSlow(
+                    server, db, "adapter-stop-late", table));
             Await.until("the activation waits for the table's lock", Duration.ofSeconds(20), () -> db.count(
                     "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'inbox-ra:adapter-stop-late'"
                             + " AND wait_event_type = 'Lock'") > 0);
-            server.adapter().stop();
+            CompletableFuture<Void> stop = CompletableFuture.runAsync(() -> server.adapter().stop());
+            Await.sleep(500);
+            assertTrue(!stop.isDone(), "the adapter's stop waits for the activation under way");
             locker.commit();
-            ExecutionException refused = assertThrows(
-                    ExecutionException.class, () -> activating.get(30, TimeUnit.SECONDS),
+            stop.get(40, TimeUnit.SECONDS);
+            long left = db.count("SELECT count(*) FROM " + table);
+
+            ExecutionException refused = assertThrows(ExecutionException.class, () -> activating.get(1, TimeUnit.SECONDS),
                     "the activation that ended after the stop was taken");
             assertTrue(String.valueOf(refused.getCause()).contains("stopped while the MDB"),
                     "the refusal says why: " + refused.getCause());
-            // Its workers may have handed over a row between the end of the activation and its refusal; none after.
-            long left = db.count("SELECT count(*) FROM " + table);
             Await.sleep(1_500);
-            assertEquals(left, db.count("SELECT count(*) FROM " + table), "no row delivered once the activation was refused");
-            assertTrue(left >= 5, "the refused activation was stopped at once: " + (10 - left) + " rows delivered");
+            assertEquals(left, db.count("SELECT count(*) FROM " + table), "no row delivered after the adapter's stop");
             assertEquals(0, db.adapterConnections("adapter-stop-late"), "the refused activation holds no connection");
+            ExecutionException after = assertThrows(ExecutionException.class, () -> CompletableFuture.supplyAsync(
+                    () -> activateSlow(server, db, "adapter-stop-after", table)).get(30, TimeUnit.SECONDS),
+                    "an activation after the adapter's stop was taken");
+            assertTrue(String.valueOf(after.getCause()).contains("has stopped"), "the refusal says why: " + after.getCause());
+            assertEquals(left, db.count("SELECT count(*) FROM " + table), "nothing delivered by the refused activation");
+        }
+    }
+
+    /** Activates a listener of 200 ms a row on one worker. */
+    private static Harness.Activation activateSlow(Harness server, TestDatabase db, String name, String table) {
+        Map<String, String> p = properties(db, name, table);
+        p.put("workers", "1");
+        try {
+            return server.activate(message -> {
+                Await.sleep(200);
+                return Outcome.ack();
+            }, p);
+        } catch (Exception e) {
+            throw new CompletionException(e);
         }
     }
 

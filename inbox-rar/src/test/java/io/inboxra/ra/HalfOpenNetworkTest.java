@@ -278,4 +278,34 @@ class HalfOpenNetworkTest {
                     + ", not after the 12 s network timeout");
         }
     }
+
+    /**
+     * The operators' read of the backlog does not wait on its kept connection gone half-open: the
+     * connection stays open between reads, which a page or a metrics scrape may make minutes apart,
+     * and a NAT or firewall may drop its flow meanwhile. A read on it waited the whole network
+     * timeout, and every operator's call (the page, the MBean, a scrape) waited behind it; a
+     * connection idle for a while is checked first and replaced.
+     */
+    @ParameterizedTest
+    @EnumSource(TestDatabase.class)
+    void aBacklogReadDoesNotWaitOnAKeptConnectionGoneHalfOpen(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        String name = "halfopen-backlog-" + db;
+        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
+            network.open();
+            Map<String, String> p = throughForwarder(db, Form.ROW_LOCK, name, table, network);
+            p.put("networkTimeout", "PT12S");
+            server.activate(message -> Outcome.ack(), p);
+            SubscriptionView view = InboxSubscriptions.find(name).orElseThrow();
+            assertEquals(0, view.backlog().claimable(), db + ": the first read, which keeps its connection");
+            network.freeze();
+            Await.sleep(6_000);
+
+            long began = System.nanoTime();
+            assertEquals(0, view.backlog().claimable(), db + ": the read after the freeze");
+            Duration took = Duration.ofNanos(System.nanoTime() - began);
+            assertTrue(took.compareTo(Duration.ofSeconds(8)) < 0, db + ": the backlog read answered in " + took
+                    + ", not after the 12 s network timeout");
+        }
+    }
 }

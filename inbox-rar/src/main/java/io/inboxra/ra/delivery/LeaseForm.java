@@ -38,11 +38,6 @@ final class LeaseForm implements ClaimForm {
         ClaimedRow stopHeartbeat() {
             return row.withToken(heartbeat.stop());
         }
-
-        /** As {@link #stopHeartbeat}, learning first the lease an unanswered extension may have written. */
-        ClaimedRow stopForSettlement() {
-            return row.withToken(heartbeat.stopForSettlement());
-        }
     }
 
     private final DeliveryContext context;
@@ -125,7 +120,14 @@ final class LeaseForm implements ClaimForm {
     /** Stops the heartbeats: from now on each lease is the one last written, its settlement's fencing token. */
     @Override
     public List<ClaimedRow> settling(List<ClaimedRow> rows) {
-        return current.stream().map(Held::stopForSettlement).toList();
+        // After an unanswered extension, the lease it may have written is learnt first, while every heartbeat still
+        // runs; the first failure ends those tries (the database does not answer: the settlement will not either).
+        for (Held held : current) {
+            if (!held.heartbeat().learnLeaseForSettlement()) {
+                break;
+            }
+        }
+        return current.stream().map(Held::stopHeartbeat).toList();
     }
 
     /** Counts the failed attempt and clears the lease, fenced by the token, or just clears the lease. */

@@ -104,10 +104,14 @@ final class LeaseHeartbeat implements Runnable {
         beat("trying again in a third of the lease");
     }
 
-    /** Extends the lease once, unless stopped or lost; a failure is logged with what follows it. */
-    private void beat(String onFailure) {
+    /**
+     * Extends the lease once, unless stopped or lost; a failure is logged with what follows it.
+     *
+     * @return false when the extension failed (the database did not answer, or answered with an error)
+     */
+    private boolean beat(String onFailure) {
         if (stopped || lost) {
-            return;
+            return true;
         }
         try {
             Object found = context.connections().extensions().run(replyTimeout, this::extendOn);
@@ -121,11 +125,13 @@ final class LeaseHeartbeat implements Runnable {
                 token = found;
                 heldAt = System.nanoTime();
             }
+            return true;
         } catch (SQLException | RuntimeException e) {
             unanswered = true;
             unansweredAt = System.nanoTime();
             LOG.log(Level.WARNING, "Inbox subscription '" + context.name() + "': the lease of row " + row.id()
                     + " could not be extended; " + onFailure, e);
+            return false;
         }
     }
 
@@ -178,24 +184,20 @@ final class LeaseHeartbeat implements Runnable {
     synchronized boolean confirmHeld() {
         long fresh = context.settings().lease().toNanos() * 2 / 3;
         if (!lost && System.nanoTime() - heldAt > fresh) {
-            run();
+            beat("the row is passed over, its lease left to run out");
         }
         return !lost && System.nanoTime() - heldAt <= fresh;
     }
 
     /**
-     * Stops the heartbeat before the row's settlement, which matches the token returned. After an
-     * extension that went unanswered, extends once more first, to learn the token the database
-     * may have written: the settlement would not match the one seen before it. (One more reply
-     * wait at most, on the worker's thread, and only then.)
+     * Before the row's settlement, which matches the token {@link #stop} returns: after an
+     * extension that went unanswered, extends once more, to learn the token the database may have
+     * written (the settlement would not match the one seen before it). Otherwise nothing.
      *
-     * @return the last token written; a lost lease cannot settle
+     * @return false when that extension failed: the settlement's other rows need not try theirs
      */
-    synchronized Object stopForSettlement() {
-        if (afterUnanswered()) {
-            beat("the settlement matches the lease last seen");
-        }
-        return stop();
+    synchronized boolean learnLeaseForSettlement() {
+        return !afterUnanswered() || beat("the settlement matches the lease last seen");
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.inboxra.ra.operations;
 
 import io.inboxra.operations.Backlog;
-import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.connection.KeptConnection;
 import io.inboxra.ra.connection.SubscriptionConnections;
 
 import java.sql.Connection;
@@ -10,7 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A subscription's backlog, read from its database at most once per {@link #MAX_AGE_NANOS}, on
- * one connection kept open between reads, each query bounded by {@code statementTimeout} (as
+ * one connection kept open between reads ({@link KeptConnection}: checked after an idle spell, so
+ * that a read, and every operator's call waiting behind it, does not wait the network timeout on a
+ * connection a NAT dropped while scrapes were minutes apart), each query bounded by {@code statementTimeout} (as
  * every operator's statement: a table a migration holds fails the read rather than hanging it).
  * The operators' API, the MBean and the metrics all read it here, so an open page, a JMX
  * console and a scrape together cost one read per subscription every few seconds, not a new
@@ -26,14 +28,13 @@ final class BacklogCache implements AutoCloseable {
         Backlog run(Connection connection) throws SQLException;
     }
 
-    private final SubscriptionConnections connections;
-    private DatabaseConnection kept;
+    private final KeptConnection kept;
     private Backlog last;
     private long readAt;
     private boolean closed;
 
     BacklogCache(SubscriptionConnections connections) {
-        this.connections = connections;
+        this.kept = new KeptConnection(connections);
     }
 
     /**
@@ -47,7 +48,7 @@ final class BacklogCache implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the subscription is stopped");
         }
-        boolean reused = kept != null;
+        boolean reused = kept.isOpen();
         try {
             return readOn(read);
         } catch (SQLException e) {
@@ -66,20 +67,18 @@ final class BacklogCache implements AutoCloseable {
     }
 
     private Backlog readOn(Read read) throws SQLException {
-        if (kept == null) {
-            kept = connections.openConnection();
-        }
-        Connection c = kept.connection();
         try {
+            Connection c = kept.get().connection();
             c.setAutoCommit(false);
             Backlog backlog = read.run(c);
             c.commit();
             last = backlog;
             // Timed when the read ends: a slow database must not make every caller read it again.
             readAt = System.nanoTime();
+            kept.used();
             return backlog;
         } catch (SQLException | RuntimeException e) {
-            drop(e);
+            drop();
             throw e;
         }
     }
@@ -89,27 +88,14 @@ final class BacklogCache implements AutoCloseable {
         last = null;
     }
 
-    private void drop(Throwable reason) {
-        DatabaseConnection broken = kept;
-        kept = null;
+    private void drop() {
+        kept.close();
         last = null;
-        if (broken != null) {
-            try {
-                broken.close();
-            } catch (SQLException e) {
-                reason.addSuppressed(e);
-            }
-        }
     }
 
     @Override
     public synchronized void close() {
         closed = true;
-        RuntimeException stopping = new IllegalStateException("closing the backlog's connection");
-        drop(stopping);
-        if (stopping.getSuppressed().length > 0) {
-            System.getLogger(BacklogCache.class.getName()).log(System.Logger.Level.DEBUG,
-                    () -> "closing the backlog's connection failed: " + stopping.getSuppressed()[0]);
-        }
+        drop();
     }
 }

@@ -1,6 +1,6 @@
 package io.inboxra.ra.recovery;
 
-import io.inboxra.ra.connection.DatabaseConnection;
+import io.inboxra.ra.connection.KeptConnection;
 import io.inboxra.ra.connection.SubscriptionConnections;
 
 import java.sql.SQLException;
@@ -24,21 +24,17 @@ public final class RecoveryConnections implements AutoCloseable {
         }
     });
     /**
-     * A kept connection idle longer than this is checked before use ({@code isValid}, two seconds
-     * at most): between a decision and the next pass (two minutes on Narayana) a NAT or firewall may
-     * have dropped its flow, and a call on it would hold the server's recovery thread, which serves
-     * every resource of the server, for the whole network timeout.
+     * The connection the kept resource's calls run on: between a decision and the next pass (two
+     * minutes on Narayana) a NAT or firewall may drop its flow, and a call on it would hold the
+     * server's recovery thread, which serves every resource of the server, for the whole network
+     * timeout; it is checked after an idle spell.
      */
-    private static final long IDLE_CHECK_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
-
-    /** The connection the kept resource's calls run on, while one is open. */
-    private DatabaseConnection connection;
-    /** When {@link #connection} was last used, in {@link System#nanoTime}. */
-    private long lastUsed;
+    private final KeptConnection connection;
     private boolean closed;
 
     public RecoveryConnections(SubscriptionConnections connections) {
         this.connections = connections;
+        this.connection = new KeptConnection(connections);
     }
 
     /**
@@ -58,15 +54,8 @@ public final class RecoveryConnections implements AutoCloseable {
             throw new XAException(XAException.XAER_RMFAIL);
         }
         try {
-            if (connection != null && System.nanoTime() - lastUsed > IDLE_CHECK_NANOS && !connection.isValid()) {
-                disconnect();
-            }
-            if (connection == null) {
-                connection = connections.connect();
-            }
-            lastUsed = System.nanoTime();
-            T result = call.on(connection.xaResource());
-            lastUsed = System.nanoTime();
+            T result = call.on(connection.get().xaResource());
+            connection.used();
             if (endsScan) {
                 disconnect();
             }
@@ -88,10 +77,7 @@ public final class RecoveryConnections implements AutoCloseable {
     }
 
     private void disconnect() {
-        if (connection != null) {
-            connections.disconnect(connection);
-            connection = null;
-        }
+        connection.close();
     }
 
     /** @return a new connection for a recovery pass that closes it itself */
