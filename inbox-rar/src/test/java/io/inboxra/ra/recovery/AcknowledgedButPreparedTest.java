@@ -184,7 +184,9 @@ class AcknowledgedButPreparedTest {
             return call.proceed();
         }), "a commit the database still shows prepared is not reported done");
         assertEquals(2, swallowed.get());
-        assertTrue(lists.get() >= 5, "a later look listed the branch, committed it and listed it gone: " + lists.get());
+        // The look lists the branches again just after its commit, which the wait above may have seen first.
+        Await.until("a later look listed the branch, committed it and listed it gone (lists so far: " + lists.get() + ")",
+                Duration.ofSeconds(10), () -> lists.get() >= 5);
     }
 
     /**
