@@ -73,6 +73,11 @@ public final class TcpForwarder implements AutoCloseable {
         }
     }
 
+    /** @return the port this forwards to, on the loopback address */
+    public int target() {
+        return target;
+    }
+
     /** @return the port the database "comes up" on */
     public int port() {
         return port;

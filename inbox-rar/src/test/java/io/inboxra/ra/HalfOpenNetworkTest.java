@@ -53,20 +53,40 @@ class HalfOpenNetworkTest {
         tables.dropAll();
     }
 
-    private static int port(TestDatabase db) {
-        return db == TestDatabase.MARIADB ? 3306 : 5432;
-    }
+    /**
+     * A harness whose subscriptions reach the database through a forwarder of the test's, which
+     * the test freezes: the set-up every case here shares. Closes the harness, then the forwarder.
+     */
+    private record FrozenNetworkSetUp(TestDatabase db, TcpForwarder network, Harness server) implements AutoCloseable {
 
-    /** The activation config, with the url through the forwarder and short timeouts. */
-    private static Map<String, String> throughForwarder(TestDatabase db, Form form, String name, String table,
-            TcpForwarder network) {
-        Map<String, String> p = DeliveryTest.properties(db, form, name, table);
-        p.put("url", p.get("url").replace(":" + port(db) + "/", ":" + network.port() + "/"));
-        p.put("workers", String.valueOf(WORKERS));
-        p.put("connectTimeout", "PT2S");
-        p.put("statementTimeout", "PT1S");
-        p.put("networkTimeout", NETWORK_TIMEOUT.toString());
-        return p;
+        static FrozenNetworkSetUp start(TestDatabase db) throws Exception {
+            TcpForwarder network = new TcpForwarder(db == TestDatabase.MARIADB ? 3306 : 5432);
+            try {
+                network.open();
+                return new FrozenNetworkSetUp(db, network, Harness.start());
+            } catch (Exception | Error e) {
+                network.close();
+                throw e;
+            }
+        }
+
+        /** The activation config, with the url through the forwarder and short timeouts. */
+        Map<String, String> properties(Form form, String name, String table) {
+            Map<String, String> p = DeliveryTest.properties(db, form, name, table);
+            p.put("url", p.get("url").replace(":" + network.target() + "/", ":" + network.port() + "/"));
+            p.put("workers", String.valueOf(WORKERS));
+            p.put("connectTimeout", "PT2S");
+            p.put("statementTimeout", "PT1S");
+            p.put("networkTimeout", NETWORK_TIMEOUT.toString());
+            return p;
+        }
+
+        @Override
+        public void close() throws Exception {
+            try (network) {
+                server.close();
+            }
+        }
     }
 
     @ParameterizedTest
@@ -75,10 +95,9 @@ class HalfOpenNetworkTest {
             throws Exception {
         String table = tables.inbox(db);
         String name = "halfopen-" + db + "-" + form;
-        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
-            network.open();
-            Harness.Activation mdb = server.activate(message -> Outcome.ack(),
-                    throughForwarder(db, form, name, table, network));
+        try (FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
+            Harness.Activation mdb = setUp.server().activate(message -> Outcome.ack(),
+                    setUp.properties(form, name, table));
             db.insertRows(table, 4);
             Await.until("the rows before the freeze are delivered", Duration.ofSeconds(20),
                     () -> mdb.log().committed().size() == 4);
@@ -86,7 +105,7 @@ class HalfOpenNetworkTest {
             MBeanServer mbeans = ManagementFactory.getPlatformMBeanServer();
             ObjectName bean = new ObjectName("io.inboxra:type=Subscription,name=" + name);
 
-            int frozen = network.freeze();
+            int frozen = setUp.network().freeze();
             assertTrue(frozen >= WORKERS, db + " " + form + ": only " + frozen + " connection(s) were open to freeze");
             // A claim that crossed just before the freeze has run by then: the rows below are inserted behind it, so
             // none is claimed by a session the adapter no longer hears (such a row stays with that session, as
@@ -131,13 +150,12 @@ class HalfOpenNetworkTest {
     void theDeactivationEndsWhileTheNetworkIsFrozen(TestDatabase db, Form form) throws Exception {
         String table = tables.inbox(db);
         String name = "halfopen-stop-" + db + "-" + form;
-        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
-            network.open();
-            Harness.Activation mdb = server.activate(message -> Outcome.ack(),
-                    throughForwarder(db, form, name, table, network));
+        try (FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
+            Harness.Activation mdb = setUp.server().activate(message -> Outcome.ack(),
+                    setUp.properties(form, name, table));
             long id = db.insertMarker(table, "payload", "'before'");
             Await.until("the row is delivered", Duration.ofSeconds(20), () -> mdb.log().hasCommitted(id));
-            network.freeze();
+            setUp.network().freeze();
             // Let the workers' next claims go out on the frozen connections.
             Await.sleep(500);
             Thread stop = new Thread(mdb::deactivate, "deactivation");
@@ -158,11 +176,10 @@ class HalfOpenNetworkTest {
     void aListenerLongerThanTheNetworkTimeoutKeepsItsRowLock(TestDatabase db) throws Exception {
         String table = tables.inbox(db);
         String name = "halfopen-slow-" + db;
-        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
-            network.open();
-            Map<String, String> p = throughForwarder(db, Form.ROW_LOCK, name, table, network);
+        try (FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
+            Map<String, String> p = setUp.properties(Form.ROW_LOCK, name, table);
             p.put("networkTimeout", "PT2S");
-            Harness.Activation mdb = server.activate(message -> {
+            Harness.Activation mdb = setUp.server().activate(message -> {
                 Await.sleep(6_000);
                 return Outcome.ack();
             }, p);
@@ -204,9 +221,8 @@ class HalfOpenNetworkTest {
         String name = "halfopen-lease-" + db + "-" + connections;
         Duration lease = Duration.ofSeconds(9);
         try (LogCapture heartbeats = LogCapture.of("io.inboxra.ra.delivery.LeaseHeartbeat");
-             TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
-            network.open();
-            Map<String, String> p = throughForwarder(db, Form.LEASE, name, table, network);
+             FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
+            Map<String, String> p = setUp.properties(Form.LEASE, name, table);
             // With a pool of one, more leases than one heartbeat could extend in time if each waited for the pool.
             int rows = connections == 1 ? 6 : 2;
             p.put("workers", String.valueOf(rows + 1));
@@ -215,7 +231,7 @@ class HalfOpenNetworkTest {
             p.put("networkTimeout", lease.toString());
             p.put("pollInterval", "PT0.2S");
             p.put("maxPollInterval", "PT0.5S");
-            Harness.Activation mdb = server.activate(message -> {
+            Harness.Activation mdb = setUp.server().activate(message -> {
                 Await.sleep(lease.toMillis() * 3 / 2);
                 return Outcome.ack();
             }, p);
@@ -228,7 +244,7 @@ class HalfOpenNetworkTest {
             // After the first extensions (a third of the lease after the claims), before the second: the heartbeats'
             // connection stops answering, and so do the pool's.
             Await.sleep(lease.toMillis() / 3 + 500);
-            int frozen = network.freeze();
+            int frozen = setUp.network().freeze();
             Await.until("the rows are settled", Duration.ofSeconds(60),
                     () -> ids.stream().allMatch(mdb.log()::hasCommitted));
             // A second claim of a row whose lease ran out would have reached the listener before the first settled
@@ -259,15 +275,14 @@ class HalfOpenNetworkTest {
     void aRecoveryPassDoesNotWaitOnAKeptConnectionGoneHalfOpen(TestDatabase db) throws Exception {
         String table = tables.inbox(db);
         String name = "halfopen-recovery-" + db;
-        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
-            network.open();
-            Map<String, String> p = throughForwarder(db, Form.ROW_LOCK, name, table, network);
+        try (FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
+            Map<String, String> p = setUp.properties(Form.ROW_LOCK, name, table);
             p.put("networkTimeout", "PT12S");
-            Harness.Activation mdb = server.activate(message -> Outcome.ack(), p);
+            Harness.Activation mdb = setUp.server().activate(message -> Outcome.ack(), p);
             javax.transaction.xa.XAResource recovery = mdb.recoveryResources()[0];
             // A scan begun and not ended: the resource keeps its connection.
             recovery.recover(javax.transaction.xa.XAResource.TMSTARTRSCAN);
-            network.freeze();
+            setUp.network().freeze();
             Await.sleep(6_000);
 
             long began = System.nanoTime();
@@ -291,14 +306,13 @@ class HalfOpenNetworkTest {
     void aBacklogReadDoesNotWaitOnAKeptConnectionGoneHalfOpen(TestDatabase db) throws Exception {
         String table = tables.inbox(db);
         String name = "halfopen-backlog-" + db;
-        try (TcpForwarder network = new TcpForwarder(port(db)); Harness server = Harness.start()) {
-            network.open();
-            Map<String, String> p = throughForwarder(db, Form.ROW_LOCK, name, table, network);
+        try (FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
+            Map<String, String> p = setUp.properties(Form.ROW_LOCK, name, table);
             p.put("networkTimeout", "PT12S");
-            server.activate(message -> Outcome.ack(), p);
+            setUp.server().activate(message -> Outcome.ack(), p);
             SubscriptionView view = InboxSubscriptions.find(name).orElseThrow();
             assertEquals(0, view.backlog().claimable(), db + ": the first read, which keeps its connection");
-            network.freeze();
+            setUp.network().freeze();
             Await.sleep(6_000);
 
             long began = System.nanoTime();

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
@@ -22,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -66,11 +69,7 @@ class UnansweredExtensionTest {
         String name = "unanswered-" + db + "-" + listener.toMillis();
         try (LogCapture heartbeats = LogCapture.of("io.inboxra.ra.delivery.LeaseHeartbeat");
              Harness server = Harness.start()) {
-            Map<String, String> p = DeliveryTest.properties(db, Form.LEASE, name, table);
-            p.put("lease", LEASE.toString());
-            p.put("workers", "2");
-            p.put("pollInterval", "PT0.2S");
-            p.put("maxPollInterval", "PT0.5S");
+            Map<String, String> p = leaseProperties(db, name, table, LEASE, 2);
             Harness.Activation mdb = server.activate(message -> {
                 Await.sleep(listener.toMillis());
                 return Outcome.ack();
@@ -97,26 +96,120 @@ class UnansweredExtensionTest {
     }
 
     /**
+     * A batch whose listener fails after the settlement's own extension went unanswered too: the
+     * batch rolls back, and its rows are taken back to be delivered one at a time, each checked by
+     * an extension now. That check must know of the unanswered extensions (the database wrote one
+     * of them since), or it takes the row for lost and leaves it to wait out a lease the delivery
+     * itself wrote.
+     *
+     * <p>Lease 9 s: extensions every 3 s, each reply awaited 1.5 s. Counted from the first extension
+     * the test sees (E, about 3 s after the claim): the first row's second extension (E + 3 s) is
+     * held and cut off (E + 4.5 s); the listener fails at E + 5.25 s, and the settlement's extension
+     * is cut off at E + 6.75 s; the lock is let go at E + 7.4 s, within the lease written at E,
+     * while the check of the row taken back (from E + 6.75 s) waits for its reply. One worker, so
+     * that one claim takes both rows.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TestDatabase.class, names = {"POSTGRES", "MARIADB"})
+    void aBatchRolledBackAfterItsSettlementsExtensionWentUnansweredKeepsItsRows(TestDatabase db) throws Exception {
+        String table = tables.inbox(db);
+        String name = "unanswered-batch-" + db;
+        Duration lease = Duration.ofSeconds(9);
+        AtomicLong failedAt = new AtomicLong();
+        AtomicLong firstExtension = new AtomicLong();
+        try (LogCapture heartbeats = LogCapture.of("io.inboxra.ra.delivery.LeaseHeartbeat");
+             Harness server = Harness.start()) {
+            Map<String, String> p = leaseProperties(db, name, table, lease, 1);
+            p.put("batchSize", "2");
+            Map<Long, Long> deliveredAt = new ConcurrentHashMap<>();
+            Harness.Activation mdb = server.activateBatch(messages -> {
+                if (messages.size() > 1) {
+                    for (int waited = 0; firstExtension.get() == 0 && waited < 20_000; waited += 20) {
+                        Await.sleep(20);
+                    }
+                    Await.sleep(Math.max(0, 5_250 - Duration.ofNanos(System.nanoTime() - firstExtension.get()).toMillis()));
+                    failedAt.set(System.nanoTime());
+                    throw new IllegalStateException("the batch fails after its settlement's extension went unanswered");
+                }
+                deliveredAt.put(((Number) messages.get(0).id()).longValue(), System.nanoTime());
+                return List.of(Outcome.ack());
+            }, p);
+            // One statement: both rows are there for the first claim, a batch of two.
+            db.insertRows(table, 2);
+            List<Long> ids = ids(db, table);
+            assertEquals(2, ids.size(), db + ": two rows inserted");
+            CompletableFuture<Void> held = CompletableFuture.runAsync(
+                    () -> holdTheSecondExtension(db, table, ids.get(0), Duration.ofMillis(7_400), firstExtension));
+            Await.until("the rows are settled", Duration.ofSeconds(60), () -> ids.stream().allMatch(mdb.log()::hasCommitted));
+            held.get();
+
+            List<String> log = heartbeats.messages().stream().filter(m -> m.contains("'" + name + "'")).toList();
+            assertTrue(log.stream().anyMatch(m -> m.contains("could not be extended; the settlement matches")), db
+                    + ": the settlement's extension was cut off too (else this test tried nothing); log: " + log);
+            assertTrue(failedAt.get() != 0, db + ": the batch was delivered, and failed");
+            assertTrue(log.stream().noneMatch(m -> m.contains("was lost")), db + ": no lease taken for lost: " + log);
+            assertTrue(log.stream().anyMatch(m -> m.contains("held the extension that went unanswered")), db + ": the"
+                    + " row taken back found the lease the database wrote; log: " + log);
+            Duration again = Duration.ofNanos(deliveredAt.get(ids.get(0)) - failedAt.get());
+            assertTrue(again.compareTo(lease.dividedBy(2)) < 0, db + ": the row came again " + again + " after the"
+                    + " batch failed, not once its lease ran out");
+            assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), db + ": a row settled twice");
+            assertEquals(0, db.count("SELECT count(*) FROM " + table), db + ": the rows settled");
+        }
+    }
+
+    /**
      * Waits for the first extension (the row's lease changes), then locks the row for
      * {@link #HOLD}: the second extension waits for the lock past the heartbeat's wait for a
      * reply, is cut off, and is written when the lock is let go, while the lease still holds.
      */
     private static void holdTheSecondExtension(TestDatabase db, String table, long id) {
+        holdTheSecondExtension(db, table, id, HOLD, new AtomicLong());
+    }
+
+    /**
+     * Waits for the row's first extension, sets {@code seen} to that moment ({@link System#nanoTime}),
+     * then locks the row until {@code hold} after it.
+     */
+    private static void holdTheSecondExtension(TestDatabase db, String table, long id, Duration hold, AtomicLong seen) {
         try (Connection watcher = db.connect(); Connection holder = db.connect()) {
             Await.until("the row is claimed", Duration.ofSeconds(20), () -> lease(watcher, table, id) != null);
             Object claimed = lease(watcher, table, id);
             Await.until("the first extension", Duration.ofSeconds(20),
                     () -> !Objects.equals(claimed, lease(watcher, table, id)));
+            seen.set(System.nanoTime());
             holder.setAutoCommit(false);
             try (PreparedStatement lock = holder.prepareStatement("SELECT id FROM " + table + " WHERE id = ? FOR UPDATE")) {
                 lock.setLong(1, id);
                 lock.executeQuery().close();
             }
-            Await.sleep(HOLD.toMillis());
+            Await.sleep(Math.max(0, hold.toMillis() - Duration.ofNanos(System.nanoTime() - seen.get()).toMillis()));
             holder.commit();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The lease form, polling often: a row a claim could take again is taken within half a second. */
+    private static Map<String, String> leaseProperties(TestDatabase db, String name, String table, Duration lease,
+            int workers) {
+        Map<String, String> p = DeliveryTest.properties(db, Form.LEASE, name, table);
+        p.put("lease", lease.toString());
+        p.put("workers", String.valueOf(workers));
+        p.put("pollInterval", "PT0.2S");
+        p.put("maxPollInterval", "PT0.5S");
+        return p;
+    }
+
+    private static List<Long> ids(TestDatabase db, String table) throws SQLException {
+        List<Long> ids = new java.util.ArrayList<>();
+        try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement("SELECT id FROM " + table + " ORDER BY id");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
     }
 
     private static Object lease(Connection c, String table, long id) throws SQLException {

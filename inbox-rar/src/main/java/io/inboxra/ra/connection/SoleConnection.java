@@ -13,12 +13,11 @@ import java.time.Duration;
  */
 public final class SoleConnection {
 
-    private final SubscriptionConnections connections;
-    /** The connection, while one is open. */
-    private DatabaseConnection connection;
+    /** Not checked when idle: each call bounds its replies itself, and heartbeats come seconds apart. */
+    private final KeptConnection kept;
 
     SoleConnection(SubscriptionConnections connections) {
-        this.connections = connections;
+        this.kept = KeptConnection.unchecked(connections);
     }
 
     /**
@@ -27,27 +26,20 @@ public final class SoleConnection {
      * @param replyTimeout the longest wait for each reply ({@link DatabaseConnection#withReplyTimeout})
      */
     public synchronized <T> T run(Duration replyTimeout, ConnectionPool.SqlWork<T> work) throws SQLException {
-        if (connection == null) {
-            connection = connections.connect();
-        }
+        DatabaseConnection connection = kept.get();
         try {
             T result = connection.withReplyTimeout(replyTimeout, c -> {
                 c.autocommit();
                 return work.run(c);
             });
             if (connection.isBroken()) {
-                close();
+                kept.close();
             }
             return result;
         } catch (SQLException | RuntimeException | Error e) {
             // A reply that did not come closed it already; any other failure may have left it anywhere.
-            close();
+            kept.close();
             throw e;
         }
-    }
-
-    private void close() {
-        connections.disconnect(connection);
-        connection = null;
     }
 }

@@ -15,6 +15,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The lease form: an expiry written into each row holds it. A short statement of its own, on a
@@ -157,8 +159,11 @@ final class LeaseForm implements ClaimForm {
      */
     @Override
     public void again(List<ClaimedRow> rows) {
+        // The batch's rows, with their heartbeats, stopped at its settlement.
+        Map<Object, LeaseHeartbeat> before = current.stream()
+                .collect(Collectors.toMap(held -> held.row().idKey(), Held::heartbeat, (first, second) -> first));
         for (ClaimedRow row : rows) {
-            LeaseHeartbeat heartbeat = LeaseHeartbeat.startIfHeld(context, row);
+            LeaseHeartbeat heartbeat = LeaseHeartbeat.startIfHeld(context, row, before.get(row.idKey()));
             if (heartbeat != null) {
                 ahead.add(new Held(row, heartbeat));
             }

@@ -74,12 +74,25 @@ final class LeaseHeartbeat implements Runnable {
     }
 
     /**
-     * Starts the heartbeat of a row whose lease should still hold, extending it at once.
+     * Starts the heartbeat of a row whose lease should still hold (a batch's row, after the batch
+     * rolled back), extending it at once. An extension of the row's earlier heartbeat that went
+     * unanswered (the settlement's, say) may have been written since: the new heartbeat knows it,
+     * and finds that lease rather than take the row for lost and leave it to wait its lease out.
      *
+     * @param before the row's heartbeat until now, stopped (null: none)
      * @return the heartbeat, or null when the lease was lost (the row is then another claim's)
      */
-    static LeaseHeartbeat startIfHeld(DeliveryContext context, ClaimedRow row) {
+    static LeaseHeartbeat startIfHeld(DeliveryContext context, ClaimedRow row, LeaseHeartbeat before) {
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(context, row);
+        if (before != null) {
+            synchronized (before) {
+                heartbeat.unanswered = before.unanswered;
+                heartbeat.unansweredAt = before.unansweredAt;
+                // The lease last known written: if the extension below is cut off too, a row ahead is confirmed
+                // by its age before it is delivered (confirmHeld), not taken for freshly extended.
+                heartbeat.heldAt = before.heldAt;
+            }
+        }
         heartbeat.run();
         synchronized (heartbeat) {
             if (heartbeat.lost) {

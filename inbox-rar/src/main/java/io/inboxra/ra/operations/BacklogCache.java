@@ -34,7 +34,7 @@ final class BacklogCache implements AutoCloseable {
     private boolean closed;
 
     BacklogCache(SubscriptionConnections connections) {
-        this.kept = new KeptConnection(connections);
+        this.kept = KeptConnection.checkedWhenIdle(connections);
     }
 
     /**

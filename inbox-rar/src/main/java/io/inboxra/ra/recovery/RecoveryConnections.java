@@ -34,7 +34,7 @@ public final class RecoveryConnections implements AutoCloseable {
 
     public RecoveryConnections(SubscriptionConnections connections) {
         this.connections = connections;
-        this.connection = new KeptConnection(connections);
+        this.connection = KeptConnection.checkedWhenIdle(connections);
     }
 
     /**
