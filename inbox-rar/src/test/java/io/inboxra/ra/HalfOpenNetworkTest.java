@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stops carrying the bytes of every connection open then, without closing any, while new
  * connections pass.
  */
-@Tag("exclusive")
+// Not exclusive: its frozen connections are its own subscriptions', on tables of its own (a forwarder per case).
 class HalfOpenNetworkTest {
 
     private static final int WORKERS = 2;
