@@ -4,15 +4,12 @@ import io.inboxra.Outcome;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.Await;
 import io.inboxra.harness.Harness;
-import io.inboxra.harness.LogCapture;
-import io.inboxra.harness.TcpForwarder;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionState;
 import io.inboxra.operations.SubscriptionView;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,14 +34,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * replaces its connection, and the rows flow again; meanwhile the subscription shows the stall.
  * The subscription reaches its database through a forwarder of the test's, which at a moment
  * stops carrying the bytes of every connection open then, without closing any, while new
- * connections pass.
+ * connections pass ({@link FrozenNetworkSetUp}). The lease form's heartbeats are tested so in
+ * {@link HalfOpenLeaseTest}, connections kept between uses in {@link HalfOpenKeptConnectionTest}
+ * (three classes, so that none holds up the end of the test run on its own).
  */
 // Not exclusive: its frozen connections are its own subscriptions', on tables of its own (a forwarder per case).
 class HalfOpenNetworkTest {
 
-    private static final int WORKERS = 2;
+    private static final int WORKERS = FrozenNetworkSetUp.WORKERS;
     private static final int ROWS = 10;
-    private static final Duration NETWORK_TIMEOUT = Duration.ofSeconds(4);
 
     private final TestTables tables = new TestTables();
 
@@ -53,41 +51,6 @@ class HalfOpenNetworkTest {
         tables.dropAll();
     }
 
-    /**
-     * A harness whose subscriptions reach the database through a forwarder of the test's, which
-     * the test freezes: the set-up every case here shares. Closes the harness, then the forwarder.
-     */
-    private record FrozenNetworkSetUp(TestDatabase db, TcpForwarder network, Harness server) implements AutoCloseable {
-
-        static FrozenNetworkSetUp start(TestDatabase db) throws Exception {
-            TcpForwarder network = new TcpForwarder(db == TestDatabase.MARIADB ? 3306 : 5432);
-            try {
-                network.open();
-                return new FrozenNetworkSetUp(db, network, Harness.start());
-            } catch (Exception | Error e) {
-                network.close();
-                throw e;
-            }
-        }
-
-        /** The activation config, with the url through the forwarder and short timeouts. */
-        Map<String, String> properties(Form form, String name, String table) {
-            Map<String, String> p = DeliveryTest.properties(db, form, name, table);
-            p.put("url", p.get("url").replace(":" + network.target() + "/", ":" + network.port() + "/"));
-            p.put("workers", String.valueOf(WORKERS));
-            p.put("connectTimeout", "PT2S");
-            p.put("statementTimeout", "PT1S");
-            p.put("networkTimeout", NETWORK_TIMEOUT.toString());
-            return p;
-        }
-
-        @Override
-        public void close() throws Exception {
-            try (network) {
-                server.close();
-            }
-        }
-    }
 
     @ParameterizedTest
     @MethodSource("io.inboxra.ra.DeliveryTest#everyDatabaseAndForm")
@@ -196,130 +159,6 @@ class HalfOpenNetworkTest {
             assertEquals(0, view.snapshot().failed(), db + ": nothing failed");
             assertTrue(view.snapshot().lastError().isEmpty(), db + ": no error: " + view.snapshot().lastError());
             assertEquals(0, db.count("SELECT count(*) FROM " + table), db + ": the row is settled");
-        }
-    }
-
-    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> everyDatabaseWithAPoolOfOneAndOfFour() {
-        return java.util.Arrays.stream(TestDatabase.values()).flatMap(db -> java.util.stream.Stream.of(1, 4)
-                .map(connections -> org.junit.jupiter.params.provider.Arguments.of(db, connections)));
-    }
-
-    /**
-     * A lease outlives a heartbeat whose pooled connection went half-open. The heartbeats of a
-     * subscription share one thread; an extension that waited the whole network timeout (as long as
-     * the lease here, as by default) let every lease run out, and the idle worker claimed the rows
-     * again and handed them to the listener a second time while their first deliveries still ran.
-     * The extension waits a sixth of the lease, its connection is replaced, and the next extension
-     * holds the lease: each row is handed over once. The extensions have a connection of their
-     * own: with a pool of one, which the idle worker's claim takes and holds, frozen, for the
-     * network timeout, six leases are extended in time (each waiting for the pool, they were not).
-     */
-    @ParameterizedTest
-    @MethodSource("everyDatabaseWithAPoolOfOneAndOfFour")
-    void aLeaseOutlivesAHeartbeatWhoseConnectionWentHalfOpen(TestDatabase db, int connections) throws Exception {
-        String table = tables.inbox(db);
-        String name = "halfopen-lease-" + db + "-" + connections;
-        Duration lease = Duration.ofSeconds(9);
-        try (LogCapture heartbeats = LogCapture.of("io.inboxra.ra.delivery.LeaseHeartbeat");
-             FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
-            Map<String, String> p = setUp.properties(Form.LEASE, name, table);
-            // With a pool of one, more leases than one heartbeat could extend in time if each waited for the pool.
-            int rows = connections == 1 ? 6 : 2;
-            p.put("workers", String.valueOf(rows + 1));
-            p.put("connections", String.valueOf(connections));
-            p.put("lease", lease.toString());
-            p.put("networkTimeout", lease.toString());
-            p.put("pollInterval", "PT0.2S");
-            p.put("maxPollInterval", "PT0.5S");
-            Harness.Activation mdb = setUp.server().activate(message -> {
-                Await.sleep(lease.toMillis() * 3 / 2);
-                return Outcome.ack();
-            }, p);
-            List<Long> ids = new ArrayList<>();
-            for (int i = 0; i < rows; i++) {
-                ids.add(db.insertMarker(table, "payload", "'slow'"));
-            }
-            Await.until("the rows are in their listeners", Duration.ofSeconds(20),
-                    () -> mdb.log().invoked().size() == rows);
-            // After the first extensions (a third of the lease after the claims), before the second: the heartbeats'
-            // connection stops answering, and so do the pool's.
-            Await.sleep(lease.toMillis() / 3 + 500);
-            int frozen = setUp.network().freeze();
-            Await.until("the rows are settled", Duration.ofSeconds(60),
-                    () -> ids.stream().allMatch(mdb.log()::hasCommitted));
-            // A second claim of a row whose lease ran out would have reached the listener before the first settled
-            // (the idle worker polls every half second); a little longer for one under way.
-            Await.sleep(2_000);
-
-            assertEquals(ids, mdb.log().invoked().stream().map(i -> ((Number) i).longValue()).sorted().toList(),
-                    db + ": each row handed to the listener once; heartbeat log: " + heartbeats.messages());
-            assertEquals(Map.of(), mdb.log().committedMoreThanOnce(), db + ": a row settled twice");
-            assertEquals(0, db.count("SELECT count(*) FROM " + table), db + ": every row settled");
-            assertTrue(heartbeats.contains("could not be extended"), db + " " + connections
-                    + ": an extension met the frozen connection (else this test tried nothing); " + frozen + " frozen;"
-                    + " log: " + heartbeats.messages());
-            assertTrue(!heartbeats.contains("was lost"), db + ": no lease lost: " + heartbeats.messages());
-        }
-    }
-
-    /**
-     * The server's recovery pass does not wait on a kept connection gone half-open: the resource
-     * for {@code getXAResources} keeps its connection between a pass's calls (and after a decision
-     * that came after its scan ended), and a NAT or firewall may drop that connection's flow while
-     * it sits idle. A call on it held the server's recovery thread, which serves every resource of
-     * the server, for the whole network timeout; a connection idle for a while is checked first
-     * and replaced.
-     */
-    @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aRecoveryPassDoesNotWaitOnAKeptConnectionGoneHalfOpen(TestDatabase db) throws Exception {
-        String table = tables.inbox(db);
-        String name = "halfopen-recovery-" + db;
-        try (FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
-            Map<String, String> p = setUp.properties(Form.ROW_LOCK, name, table);
-            p.put("networkTimeout", "PT12S");
-            Harness.Activation mdb = setUp.server().activate(message -> Outcome.ack(), p);
-            javax.transaction.xa.XAResource recovery = mdb.recoveryResources()[0];
-            // A scan begun and not ended: the resource keeps its connection.
-            recovery.recover(javax.transaction.xa.XAResource.TMSTARTRSCAN);
-            setUp.network().freeze();
-            Await.sleep(6_000);
-
-            long began = System.nanoTime();
-            recovery.recover(javax.transaction.xa.XAResource.TMSTARTRSCAN
-                    | javax.transaction.xa.XAResource.TMENDRSCAN);
-            Duration took = Duration.ofNanos(System.nanoTime() - began);
-            assertTrue(took.compareTo(Duration.ofSeconds(8)) < 0, db + ": the next pass's scan answered in " + took
-                    + ", not after the 12 s network timeout");
-        }
-    }
-
-    /**
-     * The operators' read of the backlog does not wait on its kept connection gone half-open: the
-     * connection stays open between reads, which a page or a metrics scrape may make minutes apart,
-     * and a NAT or firewall may drop its flow meanwhile. A read on it waited the whole network
-     * timeout, and every operator's call (the page, the MBean, a scrape) waited behind it; a
-     * connection idle for a while is checked first and replaced.
-     */
-    @ParameterizedTest
-    @EnumSource(TestDatabase.class)
-    void aBacklogReadDoesNotWaitOnAKeptConnectionGoneHalfOpen(TestDatabase db) throws Exception {
-        String table = tables.inbox(db);
-        String name = "halfopen-backlog-" + db;
-        try (FrozenNetworkSetUp setUp = FrozenNetworkSetUp.start(db)) {
-            Map<String, String> p = setUp.properties(Form.ROW_LOCK, name, table);
-            p.put("networkTimeout", "PT12S");
-            setUp.server().activate(message -> Outcome.ack(), p);
-            SubscriptionView view = InboxSubscriptions.find(name).orElseThrow();
-            assertEquals(0, view.backlog().claimable(), db + ": the first read, which keeps its connection");
-            setUp.network().freeze();
-            Await.sleep(6_000);
-
-            long began = System.nanoTime();
-            assertEquals(0, view.backlog().claimable(), db + ": the read after the freeze");
-            Duration took = Duration.ofNanos(System.nanoTime() - began);
-            assertTrue(took.compareTo(Duration.ofSeconds(8)) < 0, db + ": the backlog read answered in " + took
-                    + ", not after the 12 s network timeout");
         }
     }
 }
