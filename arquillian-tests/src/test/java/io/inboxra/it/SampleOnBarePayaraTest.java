@@ -388,7 +388,9 @@ class SampleOnBarePayaraTest {
             page.switchTo().alert().accept();
             Await.until("the page shows it cancelled", Duration.ofSeconds(15), () -> !page.findElements(By.xpath(
                     "//tr[@data-dead-letter='" + id.group(1) + "'][td[@class='reason' and .='cancelled']]")).isEmpty());
-            assertTrue(page.findElement(By.cssSelector("p.cancelled")).getText().contains("cancelled"));
+            // The page writes its notice once its refresh, which lists the dead letter, has returned: a moment later.
+            Await.until("the page says the job was cancelled", Duration.ofSeconds(15), () -> page.findElements(
+                    By.cssSelector("p.cancelled")).stream().anyMatch(notice -> notice.getText().contains("cancelled")));
             HTTP.send(HttpRequest.newBuilder(URI.create(api + "/resume")).header("Authorization", basic("admin", password))
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
                     HttpResponse.BodyHandlers.ofString());
