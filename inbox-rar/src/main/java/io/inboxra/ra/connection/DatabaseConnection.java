@@ -2,19 +2,14 @@ package io.inboxra.ra.connection;
 
 import io.inboxra.dialect.BranchSessions;
 import io.inboxra.dialect.Dialect;
-import io.inboxra.dialect.Param;
 import io.inboxra.dialect.Statement;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import javax.sql.XAConnection;
 import javax.sql.XADataSource;
@@ -22,16 +17,15 @@ import javax.transaction.xa.XAResource;
 
 /**
  * One database connection of a subscription: an XA connection, its one handle, and the
- * subscription's statements, each prepared once on it, each cancelled by the database when it
- * runs longer than {@code statementTimeout} (its network timeout is the data source's). The
- * subscription's dialect binds what only it knows how to bind ({@link Dialect#bindIds}).
+ * subscription's statements, each prepared once on it ({@link PreparedStatements}), each cancelled by
+ * the database when it runs longer than {@code statementTimeout} (its network timeout is the data
+ * source's).
  */
 public final class DatabaseConnection implements AutoCloseable {
 
     private final XAConnection xaConnection;
     private final Connection connection;
-    private final Map<String, PreparedStatement> prepared = new HashMap<>();
-    private final Map<String, ClaimedRow.Layout> layouts = new HashMap<>();
+    private final PreparedStatements statements;
     private final int statementSeconds;
     private final Dialect dialect;
     /** The database's id of the connection's session, where the dialect asks it ({@link BranchSessions}). */
@@ -54,6 +48,7 @@ public final class DatabaseConnection implements AutoCloseable {
         }
         // Where the session holds the timeout, no statement needs one of its own.
         this.statementSeconds = timeout.isPresent() ? 0 : statementSeconds;
+        this.statements = new PreparedStatements(connection, dialect, this.statementSeconds);
         this.session = dialect instanceof BranchSessions sessions ? sessionId(sessions) : OptionalLong.empty();
     }
 
@@ -106,9 +101,9 @@ public final class DatabaseConnection implements AutoCloseable {
     /** Runs a claim and reads every row it returns. */
     public List<ClaimedRow> claim(Statement statement, Bindings bindings) throws SQLException {
         List<ClaimedRow> rows = new ArrayList<>();
-        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+        try (ResultSet rs = statements.bound(statement, bindings).executeQuery()) {
             // Read even when no row came: a worker's first (empty) claim learns it, not the first row delivered.
-            ClaimedRow.Layout layout = layout(statement, rs);
+            ClaimedRow.Layout layout = statements.layout(statement, rs);
             while (rs.next()) {
                 rows.add(ClaimedRow.read(rs, layout));
             }
@@ -116,25 +111,16 @@ public final class DatabaseConnection implements AutoCloseable {
         return rows;
     }
 
-    private ClaimedRow.Layout layout(Statement statement, ResultSet rs) throws SQLException {
-        ClaimedRow.Layout layout = layouts.get(statement.sql());
-        if (layout == null) {
-            layout = ClaimedRow.Layout.of(rs.getMetaData());
-            layouts.put(statement.sql(), layout);
-        }
-        return layout;
-    }
-
     /** @return whether the query returns a row */
     public boolean exists(Statement statement, Bindings bindings) throws SQLException {
-        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+        try (ResultSet rs = statements.bound(statement, bindings).executeQuery()) {
             return rs.next();
         }
     }
 
     /** @return the first column of the query's first row, or null when it returns none */
     public Object first(Statement statement, Bindings bindings) throws SQLException {
-        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+        try (ResultSet rs = statements.bound(statement, bindings).executeQuery()) {
             return rs.next() ? rs.getObject(1) : null;
         }
     }
@@ -142,7 +128,7 @@ public final class DatabaseConnection implements AutoCloseable {
     /** @return every value of the query's first column */
     public List<String> strings(Statement statement, Bindings bindings) throws SQLException {
         List<String> values = new ArrayList<>();
-        try (ResultSet rs = bound(statement, bindings).executeQuery()) {
+        try (ResultSet rs = statements.bound(statement, bindings).executeQuery()) {
             while (rs.next()) {
                 values.add(rs.getString(1));
             }
@@ -152,7 +138,7 @@ public final class DatabaseConnection implements AutoCloseable {
 
     /** @return the update count */
     public int update(Statement statement, Bindings bindings) throws SQLException {
-        return bound(statement, bindings).executeUpdate();
+        return statements.bound(statement, bindings).executeUpdate();
     }
 
     /**
@@ -165,10 +151,10 @@ public final class DatabaseConnection implements AutoCloseable {
         if (each.isEmpty()) {
             return new int[0];
         }
-        PreparedStatement ps = bound(statement, each.get(0));
+        PreparedStatement ps = statements.bound(statement, each.get(0));
         try {
             for (Bindings bindings : each) {
-                bound(statement, bindings).addBatch();
+                statements.bound(statement, bindings).addBatch();
             }
             return ps.executeBatch();
         } finally {
@@ -281,42 +267,6 @@ public final class DatabaseConnection implements AutoCloseable {
         } catch (SQLException e) {
             return false;
         }
-    }
-
-    private PreparedStatement bound(Statement statement, Bindings bindings) throws SQLException {
-        PreparedStatement ps = prepared.get(statement.sql());
-        if (ps == null) {
-            ps = connection.prepareStatement(statement.sql());
-            ps.setQueryTimeout(statementSeconds);
-            prepared.put(statement.sql(), ps);
-        }
-        int index = 1;
-        int nextRow = 0;
-        int nextSetAside = 0;
-        for (Param param : statement.params()) {
-            switch (param) {
-                case QUEUE -> ps.setString(index, bindings.queue().orElse(null));
-                case LIMIT -> ps.setInt(index, bindings.limit());
-                case CANDIDATES -> ps.setInt(index, bindings.candidates());
-                case NOW -> ps.setTimestamp(index, Timestamp.from(Instant.now()));
-                case ID -> ps.setObject(index, bindings.rows() == null ? bindings.row().id()
-                        : bindings.rows().get(nextRow++).id());
-                case IDS -> dialect.bindIds(connection, ps, index, bindings.rows().stream().map(ClaimedRow::id).toList());
-                case TOKEN -> ps.setObject(index, bindings.row().token());
-                case LEASE -> ps.setLong(index, bindings.lease().toMillis());
-                case KEY -> ps.setObject(index, bindings.row().key());
-                case AGE -> ps.setLong(index, bindings.age().toMillis());
-                case DELAY -> ps.setLong(index, bindings.delay().toMillis());
-                case REASON -> ps.setString(index, bindings.reason());
-                case GROUP -> ps.setObject(index, bindings.row().group());
-                case SLOT -> ps.setInt(index, bindings.slot());
-                case ATTEMPT -> ps.setInt(index, bindings.row().failedAttempts() + 1);
-                case SET_ASIDE -> ps.setObject(index, bindings.setAside().get(nextSetAside++));
-                case MESSAGE_KEY -> throw new SQLException("the adapter binds no message key here: " + statement.sql());
-            }
-            index++;
-        }
-        return ps;
     }
 
     @Override

@@ -1,27 +1,16 @@
 package io.inboxra.ra.recovery;
 
 import io.inboxra.dialect.Dialect;
+import io.inboxra.ra.recovery.FreshConnection.Decision;
 import io.inboxra.ra.xa.BranchFinisher;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BiConsumer;
-import javax.sql.XAConnection;
 import javax.sql.XADataSource;
 import javax.transaction.xa.XAException;
-import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 /**
@@ -34,8 +23,9 @@ import javax.transaction.xa.Xid;
  * background with the decision the transaction manager gave (it decided, so finishing is safe):
  * while the database cannot be reached, and while a branch might still appear prepared (MariaDB
  * answers {@code XAER_NOTA} for a branch whose killed session has not yet let it go; a prepare
- * cut off with its connection may have happened after all), it is looked for and finished, or a
- * server whose recovery never comes back to it would leave its row locked for ever. A branch is
+ * cut off with its connection may have happened after all), it is looked for and finished (the
+ * {@link BranchWatch}), or a server whose recovery never comes back to it would leave its row
+ * locked for ever. A branch is
  * finished when the database no longer lists it, not when a decision was acknowledged (MariaDB
  * once acknowledged an {@code XA COMMIT} from a new session while the branch stayed prepared):
  * such a commit, and one answered {@code XAER_NOTA} while the branch is still listed, are watched
@@ -52,37 +42,21 @@ import javax.transaction.xa.Xid;
 public final class FreshConnectionFinisher implements BranchFinisher {
 
     private static final Logger LOG = System.getLogger(FreshConnectionFinisher.class.getName());
-    private static final Duration LOOK_EVERY = Duration.ofSeconds(1);
-    /** Looks in a row that find the branch no longer prepared before the watch ends. */
-    private static final int ABSENT_LOOKS = 10;
-    private static final Duration GIVE_UP_AFTER = Duration.ofMinutes(15);
     /** How long the first try waits for the failed connection's session to go. */
     private static final Duration SESSION_END_WAIT = Duration.ofSeconds(2);
 
-    private final XADataSource dataSource;
+    private final FreshConnection connections;
     private final LostSessions sessions;
     private final String subscription;
-    private final ScheduledExecutorService watches;
-    /** The branches watched now: one watch per branch, however often the transaction manager retries. */
-    private final Set<BranchKey> watched = ConcurrentHashMap.newKeySet();
+    private final BranchWatch watch;
 
     /** @param dialect the subscription's dialect: a {@link BranchSessions} one tells when a lost session is gone */
     public FreshConnectionFinisher(XADataSource dataSource, Dialect dialect, String subscription,
             ScheduledExecutorService watches) {
-        this.dataSource = dataSource;
+        this.connections = new FreshConnection(dataSource);
         this.sessions = new LostSessions(dialect);
         this.subscription = subscription;
-        this.watches = watches;
-    }
-
-    /** The transaction manager's decision, applied to a resource. */
-    private interface Decision {
-        void apply(XAResource resource) throws XAException;
-    }
-
-    /** What is done on one new connection. */
-    private interface Work {
-        void apply(XAConnection connection) throws XAException, SQLException;
+        this.watch = new BranchWatch(connections, sessions, subscription, watches);
     }
 
     @Override
@@ -104,26 +78,8 @@ public final class FreshConnectionFinisher implements BranchFinisher {
     SentDecision apply(Xid xid, boolean commit) throws XAException {
         Decision outcome = commit ? resource -> resource.commit(xid, false) : resource -> resource.rollback(xid);
         SentDecision[] sent = {null};
-        withConnection(connection -> sent[0] = send(connection.getXAResource(), xid, outcome));
+        connections.use(connection -> sent[0] = FreshConnection.send(connection.getXAResource(), xid, outcome));
         return sent[0];
-    }
-
-    /** Sends the decision and reads the list of prepared branches after it, on one connection. */
-    private static SentDecision send(XAResource resource, Xid xid, Decision decision) throws XAException {
-        XAException noSuchBranch = null;
-        try {
-            decision.apply(resource);
-        } catch (XAException e) {
-            if (e.errorCode != XAException.XAER_NOTA) {
-                throw e;
-            }
-            noSuchBranch = e;
-        }
-        try {
-            return new SentDecision(noSuchBranch, isPrepared(resource, xid), null);
-        } catch (XAException e) {
-            return new SentDecision(noSuchBranch, true, e); // not known finished
-        }
     }
 
     /**
@@ -137,13 +93,13 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         // whether the branch is still listed after it.
         SentDecision[] sent = {null};
         try {
-            withConnection(connection -> {
+            connections.use(connection -> {
                 if (sessions.isGone(connection, lostSession, SESSION_END_WAIT)) {
-                    sent[0] = send(connection.getXAResource(), xid, decision);
+                    sent[0] = FreshConnection.send(connection.getXAResource(), xid, decision);
                 }
             });
         } catch (XAException e) {
-            watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL, lostSession);
+            watch.watch(xid, what, decision, e.errorCode == XAException.XAER_RMFAIL, lostSession);
             throw e;
         }
         if (sent[0] == null) {
@@ -154,7 +110,7 @@ public final class FreshConnectionFinisher implements BranchFinisher {
             // "No such branch" is a commit already made only if the database no longer lists the branch: MariaDB
             // also answers it while the killed session still holds the branch, and a crash before the watch's
             // commit could then roll it back as an orphan. A prepare cut off may also still show up.
-            watch(xid, what, decision, false, lostSession);
+            watch.watch(xid, what, decision, false, lostSession);
             if (!reportUnfinished) {
                 throw noSuchBranch;
             }
@@ -170,8 +126,8 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the database "
                 + (noSuchBranch == null ? "acknowledged" : "answered 'no such branch' to") + " the " + what
                 + " of a prepared delivery branch from a new connection but still lists it prepared (or could not"
-                + " be asked); trying again every " + LOOK_EVERY.toSeconds() + " s");
-        watch(xid, what, decision, false, lostSession);
+                + " be asked); trying again every " + BranchWatch.LOOK_EVERY.toSeconds() + " s");
+        watch.watch(xid, what, decision, false, lostSession);
         if (reportUnfinished) {
             throw unfinished(what, sent[0]);
         }
@@ -182,8 +138,8 @@ public final class FreshConnectionFinisher implements BranchFinisher {
         LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': the session of a delivery branch's"
                 + " failed connection (" + lostSession.getAsLong() + ") is still there after "
                 + SESSION_END_WAIT.toSeconds() + " s; the branch's " + what + " is sent from a new connection once"
-                + " it is gone (checked every " + LOOK_EVERY.toSeconds() + " s)");
-        watch(xid, what, decision, false, lostSession);
+                + " it is gone (checked every " + BranchWatch.LOOK_EVERY.toSeconds() + " s)");
+        watch.watch(xid, what, decision, false, lostSession);
         XAException notYet = new XAException(XAException.XAER_RMFAIL);
         notYet.initCause(new IllegalStateException("the session of the branch's failed connection ("
                 + lostSession.getAsLong() + ") is still there: the " + what + " waits for it to go"));
@@ -206,134 +162,6 @@ public final class FreshConnectionFinisher implements BranchFinisher {
 
     /** @return how many branches are watched now (a subscription that stops says so: the watches go on) */
     public int watching() {
-        return watched.size();
-    }
-
-    /**
-     * Looks for the branch every second and applies the decision while it is still prepared and the lost
-     * session is gone, for at most {@link #GIVE_UP_AFTER}; a branch already watched is not watched twice.
-     */
-    private void watch(Xid xid, String what, Decision decision, boolean unreachable, OptionalLong lostSession) {
-        BranchKey key = BranchKey.of(xid);
-        if (!watched.add(key)) {
-            return;
-        }
-        if (unreachable) {
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': a prepared delivery branch could not be"
-                    + " reached to " + what + "; trying again every " + LOOK_EVERY.toSeconds() + " s");
-        }
-        long deadline = System.nanoTime() + GIVE_UP_AFTER.toNanos();
-        AtomicInteger absent = new AtomicInteger();
-        AtomicReference<Exception> lastFailure = new AtomicReference<>();
-        AtomicReference<ScheduledFuture<?>> schedule = new AtomicReference<>();
-        Runnable stop = () -> {
-            schedule.get().cancel(false);
-            watched.remove(key);
-        };
-        BiConsumer<String, Throwable> giveUp = (when, why) -> {
-            LOG.log(Level.ERROR, "Inbox subscription '" + subscription + "': gave up the " + what + " of a"
-                    + " prepared delivery branch" + when + "; the transaction manager's recovery or an operator"
-                    + " must finish it (" + what + ")", why);
-            stop.run();
-        };
-        Runnable look = () -> {
-            if (System.nanoTime() > deadline) {
-                giveUp.accept(" after " + GIVE_UP_AFTER, lastFailure.get());
-                return;
-            }
-            try {
-                withConnection(connection -> {
-                    if (!sessions.isGone(connection, lostSession, Duration.ZERO)) {
-                        return; // the branch may still be the closing session's: looked for again
-                    }
-                    XAResource resource = connection.getXAResource();
-                    if (!isPrepared(resource, xid)) {
-                        if (absent.incrementAndGet() >= ABSENT_LOOKS) {
-                            stop.run();
-                        }
-                        return;
-                    }
-                    SentDecision sent = send(resource, xid, decision);
-                    if (sent.noSuchBranch() != null) {
-                        // Kept for the give-up log: the next looks tell whether the branch is gone.
-                        if (sent.listFailure() != null) {
-                            sent.noSuchBranch().addSuppressed(sent.listFailure());
-                        }
-                        throw sent.noSuchBranch();
-                    }
-                    if (sent.listFailure() != null) {
-                        throw sent.listFailure(); // not known finished: looked for again
-                    }
-                    if (sent.listed()) {
-                        return; // acknowledged but still listed: looked for again
-                    }
-                    LOG.log(Level.INFO, "Inbox subscription '" + subscription + "': a prepared delivery branch is"
-                            + " finished (" + what + ") from a new connection");
-                    stop.run();
-                });
-            } catch (XAException | RuntimeException e) {
-                // Looked for again; reported with the give-up. A driver's RuntimeException too: escaping, it would
-                // end the schedule without a word and leave the branch marked watched for good.
-                lastFailure.set(e);
-            } catch (Error e) {
-                // A driver's class no longer loadable once its application was undeployed, say: no later look fares
-                // better, and escaping, it would end the schedule without a word.
-                giveUp.accept("", e);
-            }
-        };
-        try {
-            schedule.set(watches.scheduleWithFixedDelay(look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(),
-                    TimeUnit.MILLISECONDS));
-        } catch (RejectedExecutionException stopping) {
-            // The subscription stopped (a delivery cut off at undeploy): its threads are gone, and the branch stays
-            // prepared for the transaction manager's recovery (or the next activation's in-doubt resolver).
-            watched.remove(key);
-            LOG.log(Level.WARNING, "Inbox subscription '" + subscription + "': a prepared delivery branch's " + what
-                    + " could not be sent from a new connection and the subscription has stopped, so it is not"
-                    + " tried again here; the transaction manager's recovery finishes it");
-        }
-    }
-
-    /** @return whether the database lists the branch as prepared */
-    private static boolean isPrepared(XAResource resource, Xid xid) throws XAException {
-        for (Xid prepared : resource.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN)) {
-            if (prepared.getFormatId() == xid.getFormatId()
-                    && Arrays.equals(prepared.getGlobalTransactionId(), xid.getGlobalTransactionId())
-                    && Arrays.equals(prepared.getBranchQualifier(), xid.getBranchQualifier())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private void withConnection(Work work) throws XAException {
-        XAConnection xa;
-        try {
-            xa = dataSource.getXAConnection();
-        } catch (SQLException e) {
-            throw unreachable(e);
-        }
-        try {
-            work.apply(xa);
-        } catch (SQLException e) {
-            throw unreachable(e);
-        } catch (XAException e) {
-            if (e.errorCode == 0) {
-                throw unreachable(e);
-            }
-            throw e;
-        } finally {
-            try {
-                xa.close();
-            } catch (SQLException e) {
-                LOG.log(Level.DEBUG, () -> "closing the connection that finished a branch: " + e);
-            }
-        }
-    }
-
-    private static XAException unreachable(Exception cause) {
-        XAException failure = new XAException(XAException.XAER_RMFAIL);
-        failure.initCause(cause);
-        return failure;
+        return watch.watching();
     }
 }
