@@ -8,7 +8,6 @@ import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import jakarta.resource.ResourceException;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -29,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * privilege, the table, the feature that needs it and the GRANT to run, instead of every row
  * failing later; what only degrades is one warning.
  */
-@Tag("exclusive")
+@Exclusive
 class ActivationPrivilegesTest {
 
     private final TestTables tables = new TestTables();

@@ -1,6 +1,5 @@
 package io.inboxra.ra;
 
-import org.junit.jupiter.api.Tag;
 import io.inboxra.dialect.Form;
 import io.inboxra.harness.ChaosRun;
 import io.inboxra.harness.TestDatabase;
@@ -25,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * MariaDB's lasts 2 to 5 s. A third makes as many kills as MariaDB's runs or more (12 to 62 against
  * 3 to 21, 7 December 2026) and took the class from 286 to 97 s; each run prints its result.
  */
-@Tag("exclusive")
+@Exclusive
 class ChaosTest {
 
     @ParameterizedTest

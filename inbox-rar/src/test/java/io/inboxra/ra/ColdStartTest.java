@@ -7,7 +7,6 @@ import io.inboxra.harness.Postgres;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
@@ -25,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * container transaction, row or no row, so that the server's first transaction and the MDB's
  * first instances are paid as the subscription starts.
  */
-@Tag("exclusive")
+@Exclusive
 class ColdStartTest {
 
     private final TestTables tables = new TestTables();

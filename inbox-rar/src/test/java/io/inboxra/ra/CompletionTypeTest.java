@@ -6,7 +6,6 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * transaction would fail every {@code XA START}, a released session every next statement. Exclusive:
  * the setting is the server's, for every new session.
  */
-@Tag("exclusive")
+@Exclusive
+@Exclusive.Uses(TestDatabase.MARIADB)
 class CompletionTypeTest {
 
     private static final TestDatabase DB = TestDatabase.MARIADB;

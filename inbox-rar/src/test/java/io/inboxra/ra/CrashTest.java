@@ -8,7 +8,6 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -30,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A server killed with rows in work ({@code kill -9} of a child JVM): the rows come back as
  * each form promises, nothing is lost, and nothing is settled twice.
  */
-@Tag("exclusive")
+@Alone
 class CrashTest {
 
     private static final Duration LEASE = Duration.ofSeconds(3);

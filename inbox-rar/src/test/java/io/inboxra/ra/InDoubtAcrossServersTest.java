@@ -12,7 +12,6 @@ import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.ra.subscription.InDoubtResolvers;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -47,12 +46,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * row's effect is in the table once. And a branch of B's own deliveries that B's transaction
  * manager left undecided gets the outcome that transaction manager reported, never a guess.
  */
-@Tag("exclusive")
+@Exclusive
 class InDoubtAcrossServersTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(1);
     private static final Duration LONG = Duration.ofSeconds(90);
-    private static final File LOG = new File("target/child-servers.log");
+    /** One per test JVM: the exclusive phase runs this class in two at once. */
+    private static final File LOG = new File("target/child-servers-"
+            + System.getProperty("inbox.harness.node", "harness") + ".log");
 
     private final TestTables tables = new TestTables();
     private final List<Runnable> cleanUps = new ArrayList<>();

@@ -8,7 +8,6 @@ import io.inboxra.harness.Postgres;
 import io.inboxra.ra.subscription.InDoubtResolvers;
 import io.inboxra.ra.subscription.Subscription;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>The subscriptions run with {@code inDoubtTimeout=PT1M}; each test drives a resolver of that
  * subscription with a one-second timeout and a clock of its own.
  */
-@Tag("exclusive")
+@Exclusive
 class InDoubtTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(1);

@@ -7,7 +7,6 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -29,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * gone after the restart, the delivery in work cannot settle, and the row is delivered again and
  * settled once. In a class of its own: a restart disturbs every other test.
  */
-@Tag("exclusive")
+@Exclusive
 class LeaseClaimCrashTest {
 
     private static final Duration LONG = Duration.ofSeconds(120);

@@ -11,7 +11,6 @@ import io.inboxra.operations.Cancellation;
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionView;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -23,7 +22,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The operator's cancel (PendingRowsTest) as the least-privilege user, granted what docs/database-roles.md lists. */
-@Tag("exclusive")
+@Exclusive
 class LeastPrivilegeCancelTest {
 
     private static final Duration LONG = Duration.ofSeconds(60);

@@ -8,7 +8,6 @@ import io.inboxra.harness.LeastPrivilege;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * "Database roles" lists, every row is delivered once and settled, and the poison row is
  * dead-lettered.
  */
-@Tag("exclusive")
+@Exclusive
 class LeastPrivilegeDeliveryTest {
 
     private final TestTables tables = new TestTables();

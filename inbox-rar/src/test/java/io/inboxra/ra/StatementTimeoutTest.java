@@ -9,7 +9,6 @@ import io.inboxra.harness.TestTables;
 import io.inboxra.operations.InboxSubscriptions;
 import io.inboxra.operations.SubscriptionView;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -28,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * driver's per-statement timeout), the subscription reports it, and once the lock is let go the
  * row is delivered once.
  */
-@Tag("exclusive")
+@Alone
 class StatementTimeoutTest {
 
     private final TestTables tables = new TestTables();

@@ -8,7 +8,6 @@ import io.inboxra.harness.LogCapture;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -38,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * extension wrote, not take it for lost: the delivery settles once, and the row is not handed to
  * the listener a second time when that lease runs out.
  */
-@Tag("exclusive")
+@Alone
 class UnansweredExtensionTest {
 
     /** A sixth of it, one second, is the heartbeat's wait for a reply; a third, two seconds, its period. */

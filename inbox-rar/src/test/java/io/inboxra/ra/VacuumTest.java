@@ -7,7 +7,6 @@ import io.inboxra.harness.Harness;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -33,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and VACUUM removes them. The handler lasts {@code -Dinbox.vacuum.handlerSeconds} (3 s by default;
  * docs/forms.md gives a run with 30 s).
  */
-@Tag("exclusive")
+@Exclusive
 class VacuumTest {
 
     private static final int HANDLER_SECONDS = Integer.getInteger("inbox.vacuum.handlerSeconds", 3);

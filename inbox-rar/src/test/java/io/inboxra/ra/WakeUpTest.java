@@ -8,7 +8,6 @@ import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
 import io.inboxra.ra.config.InvalidSettingsException;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -30,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Wake-up on PostgreSQL ({@code notifyChannel}): the workers poll every 20 seconds, so a row
  * delivered within a few seconds was delivered because its producer's {@code NOTIFY} woke them.
  */
-@Tag("exclusive")
+@Alone
 class WakeUpTest {
 
     /** The poll, far longer than any wake-up may take. */
