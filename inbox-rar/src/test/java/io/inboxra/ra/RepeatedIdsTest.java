@@ -86,7 +86,11 @@ class RepeatedIdsTest {
             assertEquals(1, db.count("SELECT count(*) FROM " + dead), "no copy beside the older dead letter");
             assertEquals(1, db.count("SELECT count(*) FROM " + dead + " WHERE id = " + id
                     + " AND payload = 'an older message' AND reason = 'long ago'"), "the older dead letter untouched");
-            String lastError = view(name).snapshot().lastError().orElse("");
+            // The subscription reports the failure once its transaction has ended, a moment after the record the
+            // test waited for may have committed (the lease form writes it apart from the delivery's branch).
+            Await.until("the subscription reports the failure", LONG,
+                    () -> view(name).snapshot().lastError().isPresent());
+            String lastError = view(name).snapshot().lastError().orElseThrow();
             assertTrue(lastError.contains("cannot be dead-lettered") && lastError.contains(dead), lastError);
 
             // Behind the others in claim order; deleted once settled (so not looked up by its id, which
