@@ -22,14 +22,16 @@ import javax.transaction.xa.Xid;
 /**
  * The background watch of {@link FreshConnectionFinisher}: looks for a prepared branch every second
  * and applies the transaction manager's decision while it is still prepared and its lost session is
- * gone, until the database no longer lists it, for at most {@link #GIVE_UP_AFTER}. One watch per
- * branch, however often the transaction manager retries.
+ * gone, until the database has not listed it for {@link #ABSENT_LOOKS} looks, for at most {@link
+ * #GIVE_UP_AFTER} (or until an {@code Error}, which no later look would fare better with). One watch
+ * per branch, however often the transaction manager retries. Its log lines name this class's
+ * logger.
  */
 final class BranchWatch {
 
     private static final Logger LOG = System.getLogger(BranchWatch.class.getName());
     static final Duration LOOK_EVERY = Duration.ofSeconds(1);
-    /** Looks in a row that find the branch no longer prepared before the watch ends. */
+    /** Looks that find the branch no longer prepared (not necessarily in a row) before the watch ends. */
     private static final int ABSENT_LOOKS = 10;
     private static final Duration GIVE_UP_AFTER = Duration.ofMinutes(15);
 

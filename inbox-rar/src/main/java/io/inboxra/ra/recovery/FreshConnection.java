@@ -11,9 +11,9 @@ import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 /**
- * A new connection to the database for one step of finishing a prepared branch, closed after it:
- * a failure to reach the database becomes {@code XAER_RMFAIL}, so the transaction manager tries
- * again.
+ * Opens a new connection to the database for each step of finishing a prepared branch
+ * ({@link #use}), and closes it after the step: a failure to reach the database becomes {@code
+ * XAER_RMFAIL}, so the transaction manager tries again. The finisher and its watch share one.
  */
 final class FreshConnection {
 

@@ -25,12 +25,11 @@ import javax.transaction.xa.Xid;
  * answers {@code XAER_NOTA} for a branch whose killed session has not yet let it go; a prepare
  * cut off with its connection may have happened after all), it is looked for and finished (the
  * {@link BranchWatch}), or a server whose recovery never comes back to it would leave its row
- * locked for ever. A branch is
- * finished when the database no longer lists it, not when a decision was acknowledged (MariaDB
- * once acknowledged an {@code XA COMMIT} from a new session while the branch stayed prepared):
- * such a commit, and one answered {@code XAER_NOTA} while the branch is still listed, are watched
- * and reported as {@code XAER_RMFAIL}, so the transaction manager keeps its record until the
- * branch is gone.
+ * locked for ever. A branch is finished when the database no longer lists it, not when a
+ * decision was acknowledged (MariaDB once acknowledged an {@code XA COMMIT} from a new session
+ * while the branch stayed prepared): such a commit, and one answered {@code XAER_NOTA} while the
+ * branch is still listed, are watched and reported as {@code XAER_RMFAIL}, so the transaction
+ * manager keeps its record until the branch is gone.
  *
  * <p>Where the dialect tells sessions apart ({@link BranchSessions}), nothing is sent for a branch
  * while the session of its failed connection still exists: MariaDB acknowledges a decision sent
