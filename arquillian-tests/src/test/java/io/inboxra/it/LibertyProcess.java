@@ -24,7 +24,8 @@ final class LibertyProcess {
         ProcessBuilder builder = new ProcessBuilder(wlpHome.resolve("bin").resolve("server").toString(), "run", server)
                 .directory(wlpHome.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        builder.environment().put("JVM_ARGS", "-Xmx512m -Dcom.ibm.ws.logging.console.log.level=INFO");
+        builder.environment().put("JVM_ARGS", String.join(" ", ServerProcess.jitOptions())
+                + " -Xmx512m -Dcom.ibm.ws.logging.console.log.level=INFO");
         return ServerProcess.start(builder, console, Duration.ofSeconds(60));
     }
 }

@@ -21,6 +21,16 @@ final class ServerProcess {
 
     private static final int TAIL_LINES = 30;
 
+    /**
+     * The JIT options of every server a test starts, its own or Arquillian's (the pom's
+     * {@code inbox.test.jvm}: C1 only, which halves a server's start here; nothing a test asserts
+     * depends on the JIT).
+     */
+    static List<String> jitOptions() {
+        String options = System.getProperty("inbox.it.serverJvm", "").strip();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
+    }
+
     private final Process process;
     private final Path console;
     private final Duration stopWithin;
@@ -40,6 +50,7 @@ final class ServerProcess {
     static ServerProcess startPayara(List<String> jvmOptions, List<String> microOptions, Path console) throws IOException {
         List<String> arguments = new ArrayList<>();
         arguments.add("-Xmx768m");
+        arguments.addAll(jitOptions());
         arguments.addAll(jvmOptions);
         arguments.add("-jar");
         arguments.add(System.getProperty("payara.microJar"));

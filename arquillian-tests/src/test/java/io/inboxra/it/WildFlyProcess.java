@@ -24,6 +24,7 @@ final class WildFlyProcess {
     static ServerProcess start(Path base, List<String> jvmOptions, Path console) throws IOException {
         Path home = WildFly.home();
         List<String> command = new ArrayList<>(List.of("-D[Standalone]", "-Xmx768m"));
+        command.addAll(ServerProcess.jitOptions());
         command.addAll(jvmOptions);
         command.addAll(List.of(
                 "--add-exports=java.desktop/sun.awt=ALL-UNNAMED",
