@@ -44,7 +44,7 @@ public final class ChaosRun {
         }
     }
 
-    private static final String NODE = System.getProperty("inbox.harness.node", "harness");
+    private static final String NODE = Narayana.node();
 
     private ChaosRun() {
     }

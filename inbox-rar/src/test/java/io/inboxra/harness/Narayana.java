@@ -19,10 +19,18 @@ public final class Narayana {
     private Narayana() {
     }
 
+    /**
+     * @return this JVM's node name, in the xids of its transactions ({@code inbox.harness.node}, which surefire
+     *     sets per fork, else {@code harness}): no test JVM takes another's prepared branches for its own
+     */
+    public static String node() {
+        return System.getProperty("inbox.harness.node", "harness");
+    }
+
     /** @return the JVM's transaction manager, configured on first use */
     public static synchronized TransactionManager transactionManager() {
         if (transactionManager == null) {
-            configure(System.getProperty("inbox.harness.node", "harness"));
+            configure(node());
             transactionManager = com.arjuna.ats.jta.TransactionManager.transactionManager();
         }
         return transactionManager;

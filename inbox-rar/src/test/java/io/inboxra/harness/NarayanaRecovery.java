@@ -33,7 +33,7 @@ public final class NarayanaRecovery {
      * @param passes how many passes
      */
     public static void run(Supplier<XAResource[]> resources, int passes) {
-        String node = System.getProperty("inbox.harness.node");
+        String node = Narayana.node();
         Narayana.transactionManager();
         JTAEnvironmentBean jta = BeanPopulator.getDefaultInstance(JTAEnvironmentBean.class);
         jta.setXaRecoveryNodes(List.of(node));

@@ -7,6 +7,7 @@ import io.inboxra.harness.ChildServer;
 import io.inboxra.harness.EffectWriter;
 import io.inboxra.harness.HandClock;
 import io.inboxra.harness.Harness;
+import io.inboxra.harness.Narayana;
 import io.inboxra.harness.ServerPhases;
 import io.inboxra.harness.TestDatabase;
 import io.inboxra.harness.TestTables;
@@ -53,7 +54,7 @@ class InDoubtAcrossServersTest {
     private static final Duration LONG = Duration.ofSeconds(90);
     /** One per test JVM: the exclusive phase runs this class in two at once. */
     private static final File LOG = new File("target/child-servers-"
-            + System.getProperty("inbox.harness.node", "harness") + ".log");
+            + Narayana.node() + ".log");
 
     private final TestTables tables = new TestTables();
     private final List<Runnable> cleanUps = new ArrayList<>();
