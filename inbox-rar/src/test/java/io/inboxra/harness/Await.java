@@ -10,12 +10,22 @@ public final class Await {
     }
 
     public static void until(String what, Duration timeout, Callable<Boolean> condition) throws Exception {
+        until(what, timeout, Duration.ofMillis(20), condition);
+    }
+
+    /**
+     * As {@link #until(String, Duration, Callable)}, asking the condition every {@code pause}: a view the
+     * database refreshes only between reads must be asked at its pace (InnoDB's {@code INNODB_TRX} is
+     * refreshed only when nobody has read it for 0.1 s, so asking faster reads the first answer for ever).
+     */
+    public static void until(String what, Duration timeout, Duration pause, Callable<Boolean> condition)
+            throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.call()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out after " + timeout + " waiting until " + what);
             }
-            Thread.sleep(20);
+            Thread.sleep(pause.toMillis());
         }
     }
 

@@ -287,8 +287,9 @@ class PrefetchTest {
             Await.until("the first server is refused an MDB instance", LONG, () -> refused.log().refusedEndpoints() >= 1);
             Harness.Activation other = second.activate(message -> Outcome.ack(), db.properties("prefetch-beside", table,
                     form));
-            // The harness logs a commit just after the database has it.
-            Await.until("the second server delivers every row", Duration.ofSeconds(5),
+            // The harness logs a commit just after the database has it. Within 10 s: without the give-back the
+            // refused server would have freed at most two rows by then (its turns come at about 2 s and 6 s).
+            Await.until("the second server delivers every row", Duration.ofSeconds(10),
                     () -> db.count("SELECT count(*) FROM " + table) == 0 && other.log().committed().size() == 10);
             assertEquals(List.of(), refused.log().invoked());
         }

@@ -155,10 +155,12 @@ class SettlementFaultsTest {
         db.insertRows(table, 3);
         try (Harness one = Harness.start(); Harness two = Harness.start()) {
             Map<String, String> p = db.properties("ahead", table, Form.LEASE);
-            p.put("lease", "PT1S");
+            // 3 s (the third row waits 4.8 s): with a 1 s lease an extension's reply is cut off at 250 ms, which one
+            // slow reply on a machine shared with other test JVMs could exceed.
+            p.put("lease", "PT3S");
             p.put("batchSize", "3");
             Harness.Activation first = one.activate(message -> {
-                Await.sleep(800);
+                Await.sleep(2400);
                 return Outcome.ack();
             }, p);
             Await.until("the first server claimed every row", LONG, () -> first.log().invoked().size() == 1);

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,8 +23,14 @@ class RunningTest {
     @Test
     void aWakeUpEndsAnIdleWorkersWait() throws Exception {
         Running running = new Running("test");
-        CompletableFuture<Long> waited = CompletableFuture.supplyAsync(
-                () -> millis(() -> running.awaitIdle(LONG, running.wakes())));
+        // The wake-up comes 200 ms after the waiting thread has started, however late the pool starts it.
+        CountDownLatch started = new CountDownLatch(1);
+        CompletableFuture<Long> waited = CompletableFuture.supplyAsync(() -> {
+            var wakes = running.wakes();
+            started.countDown();
+            return millis(() -> running.awaitIdle(LONG, wakes));
+        });
+        assertTrue(started.await(5, TimeUnit.SECONDS), "the waiting thread started");
         Thread.sleep(200);
         running.wake();
         long ms = waited.get(5, TimeUnit.SECONDS);
