@@ -44,6 +44,12 @@ public final class QueuedRecords {
     private static final long QUEUED_MILLIS = 150;
     /** With one: how long to look for the wait before rolling back anyway. */
     private static final long QUEUE_LOOK_MILLIS = 2_000;
+    /**
+     * With one: the pause between looks. Not shorter: a view the database refreshes only when nobody has read it
+     * for a while ({@code INNODB_TRX}: 0.1 s, see {@link LockWaits}) would repeat its first answer, taken before
+     * the record queued, until {@link #QUEUE_LOOK_MILLIS} ran out (2 ms did so on MariaDB).
+     */
+    private static final long QUEUE_LOOK_PACE_MILLIS = 150;
     /** The record waits at most this long for the lock once the branch has rolled back. */
     private static final long RECORD_SECONDS = 30;
 
@@ -188,7 +194,7 @@ public final class QueuedRecords {
                             + " did not queue on the row's lock in time; rolling back anyway");
                     return;
                 }
-                Thread.sleep(2);
+                Thread.sleep(QUEUE_LOOK_PACE_MILLIS);
             }
         } catch (SQLException e) {
             LOG.log(Level.DEBUG, () -> "cannot see the record's lock wait: " + e);
